@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The e2e run gets its own API (fresh data, sign-in codes readable by tests) and site build. */
+export const E2E_SITE = 'http://localhost:4322';
+export const E2E_API = 'http://localhost:8788';
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: { baseURL: E2E_SITE, trace: 'retain-on-failure', launchOptions: chromium },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'rm -rf .tmp/e2e-data && node scripts/start.ts',
+    url: `${E2E_SITE}/uz`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    env: {
+      PORT: '4322',
+      API_PORT: '8788',
+      API_DATA_DIR: '.tmp/e2e-data',
+      API_EXPOSE_CODES: '1',
+      SITE_URL: E2E_SITE,
+    },
+  },
+});

@@ -1,0 +1,21 @@
+/**
+ * Typed messages: uz is the reference, and ru is typed against it, so a key
+ * missing in either language is a type error.
+ */
+import type { Lang } from '../lib/api/schemas.ts';
+import { ru } from './ru.ts';
+import { uz } from './uz.ts';
+
+export type MessageKey = keyof typeof uz;
+export type Messages = Record<MessageKey, string>;
+
+const messages: Record<Lang, Messages> = { uz, ru };
+
+/** t('uz')('home.title'); `{name}` placeholders are filled from `values`. */
+export function translator(lang: Lang) {
+  const table = messages[lang];
+  return (key: MessageKey, values: Record<string, string | number> = {}): string =>
+    table[key].replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
+export * from './urls.ts';

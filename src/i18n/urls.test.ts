@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isLang, langOfPath, localizedPath, prefixRedirect, switchLangPath } from './urls.ts';
+
+describe('localized URLs', () => {
+  it('prefixes paths with the language and drops trailing slashes', () => {
+    expect(localizedPath('uz')).toBe('/uz');
+    expect(localizedPath('ru', '/product/5/')).toBe('/ru/product/5');
+    expect(localizedPath('uz', 'category/3')).toBe('/uz/category/3');
+  });
+
+  it('reads the language from the first segment only', () => {
+    expect(langOfPath('/ru/basket')).toBe('ru');
+    expect(langOfPath('/en/basket')).toBeNull();
+    expect(langOfPath('/product/ru')).toBeNull();
+    expect(isLang('uz')).toBe(true);
+    expect(isLang('UZ')).toBe(false);
+  });
+
+  it('switches language by rewriting the first segment', () => {
+    expect(switchLangPath('/uz/product/5', 'ru')).toBe('/ru/product/5');
+    expect(switchLangPath('/ru', 'uz')).toBe('/uz');
+    expect(switchLangPath('/basket', 'ru')).toBe('/ru/basket');
+  });
+
+  it('redirects paths without a language to /uz, keeping query and hash', () => {
+    expect(prefixRedirect('/product/5?x=1#top')).toBe('/uz/product/5?x=1#top');
+    expect(prefixRedirect('/en/basket')).toBe('/uz/en/basket');
+    expect(prefixRedirect('/ru/basket')).toBeNull();
+    expect(prefixRedirect('/')).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, createApi, GET_RETRIES } from './client.ts';
+import { addFavourite, favouritesOrEmpty, listOrEmpty, pageOrEmpty, searchSuggestions } from './fallbacks.ts';
+
+/** A scripted HTTP peer: each test says how the next requests are answered. */
+type Reply = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+let replies: Reply[] = [];
+let fallback: Reply = (_req, res) => json(res, 200, []);
+let server: Server;
+let origin: string;
+
+function json(res: ServerResponse, status: number, data: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(data));
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      (replies.shift() ?? fallback)(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen.length = 0;
+  replies = [];
+  fallback = (_req, res) => json(res, 200, []);
+});
+
+const category = { id: 1, name: 'Smartfonlar', image: null };
+const fast = (token?: string) => createApi({ baseURL: origin, lang: 'ru', token: () => token, retryDelay: 5 });
+
+describe('requests', () => {
+  it('sends JSON, Accept-Language and the bearer token under /api/v1', async () => {
+    fallback = (_req, res) => json(res, 200, [category]);
+    await expect(fast('T0K').call('categories')).resolves.toEqual([category]);
+    const [request] = seen;
+    expect(request?.url).toBe('/api/v1/products/categories/');
+    expect(request?.headers['accept-language']).toBe('ru');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers.authorization).toBe('Bearer T0K');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    await fast().call('categories');
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('fills path parameters and query, and posts JSON bodies', async () => {
+    fallback = (_req, res) => json(res, 201, { id: 9, product: 4 });
+    await fast('t').call('addFavourite', { body: { product: 4 } });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/v1/favorite/', body: '{"product":4}' });
+    fallback = (_req, res) => json(res, 200, { count: 0, next: null, previous: null, results: [] });
+    await fast().call('categoryProducts', { params: { id: 7 }, query: { page: 2 } });
+    expect(seen[1]?.url).toBe('/api/v1/products/category-products/7/?page=2');
+  });
+
+  it('rejects an answer that breaks the contract', async () => {
+    fallback = (_req, res) => json(res, 200, [{ id: 'x' }]);
+    await expect(fast().call('categories')).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('retries', () => {
+  it(`retries a failing GET ${GET_RETRIES} times, then succeeds`, async () => {
+    replies = [0, 1, 2].map(() => (_req, res) => json(res, 503, { detail: 'busy' }));
+    fallback = (_req, res) => json(res, 200, [category]);
+    await expect(fast().call('categories')).resolves.toHaveLength(1);
+    expect(seen).toHaveLength(GET_RETRIES + 1);
+  });
+
+  it('gives up after the retries with the status and the error body', async () => {
+    fallback = (_req, res) => json(res, 500, { detail: 'boom' });
+    const error = await fast().call('categories').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, message: 'boom' });
+    expect(seen).toHaveLength(GET_RETRIES + 1);
+  });
+
+  it('never repeats a POST', async () => {
+    fallback = (_req, res) => json(res, 500, { detail: 'boom' });
+    await expect(fast('t').call('addToBasket', { body: { product: 1, quantity: 1 } })).rejects.toMatchObject({ status: 500 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('does not retry a 4xx and keeps the field errors', async () => {
+    fallback = (_req, res) => json(res, 400, { detail: 'Invalid', errors: { phone_number: ['Phone must be +998 and 9 digits'] } });
+    const error = (await fast().call('auth', { body: { phone_number: '1' } }).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.body?.errors?.phone_number).toEqual(['Phone must be +998 and 9 digits']);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('timeout', () => {
+  it('abandons a call that takes longer than the timeout (status 0)', async () => {
+    fallback = () => undefined; // never answers
+    const api = createApi({ baseURL: origin, lang: 'uz', timeout: 100, retryDelay: 1 });
+    const started = Date.now();
+    const error = (await api.call('auth', { body: { phone_number: '+998901234567' } }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('fallbacks', () => {
+  it('a failed list fetch gives an empty list, a failed page an empty page', async () => {
+    fallback = (_req, res) => json(res, 500, { detail: 'down' });
+    await expect(listOrEmpty(() => fast().call('categories'))).resolves.toEqual([]);
+    await expect(pageOrEmpty(() => fast().call('allProducts'))).resolves.toMatchObject({ count: 0, results: [] });
+    await expect(favouritesOrEmpty(fast('t'))).resolves.toEqual([]);
+  });
+
+  it('a failed search gives three empty lists', async () => {
+    fallback = (req) => req.socket.destroy(); // aborted connection
+    await expect(searchSuggestions(fast(), 'telefon')).resolves.toEqual({ products: [], categories: [], stores: [] });
+  });
+
+  it('search sends the query URL-encoded', async () => {
+    fallback = (_req, res) => json(res, 200, { products: [], categories: [], stores: [] });
+    await searchSuggestions(fast(), "oʻyin & co");
+    expect(seen[0]?.url).toBe('/api/v1/products/search/?q=o%CA%BByin+%26+co');
+  });
+
+  it('favourite add: 404 saves the id locally then rethrows; 400 saves nothing', async () => {
+    const saved: number[] = [];
+    fallback = (_req, res) => json(res, 404, { detail: 'Not found' });
+    await expect(addFavourite(fast('t'), 5, (id) => saved.push(id))).rejects.toMatchObject({ status: 404 });
+    expect(saved).toEqual([5]);
+    fallback = (_req, res) => json(res, 400, { detail: 'Invalid', errors: { product: ['Unknown product'] } });
+    await expect(addFavourite(fast('t'), 6, (id) => saved.push(id))).rejects.toMatchObject({ status: 400 });
+    expect(saved).toEqual([5]);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The typed /api/v1 client, used at build time and in the browser (spec §7):
+ * JSON content type, Accept-Language, bearer header when a token exists,
+ * 10 s timeout, and retries for reads only — a POST that changes the basket
+ * or an order is never repeated.
+ */
+import { FetchError, ofetch } from 'ofetch';
+import { z } from 'zod/mini';
+import { API_PREFIX, calls, pathFor, type Answer, type CallName } from './contract.ts';
+import { ErrorBody, type Lang } from './schemas.ts';
+
+export const API_TIMEOUT_MS = 10_000;
+export const GET_RETRIES = 3;
+export const RETRY_DELAY_MS = 1_000;
+/** The reference API started by `npm start`. */
+export const DEFAULT_API_URL = 'http://localhost:8787';
+
+export interface ApiOptions {
+  /** API origin (without /api/v1); defaults to the local reference API. */
+  baseURL?: string | undefined;
+  lang: Lang;
+  /** Current access token, read on every request. */
+  token?: () => string | null | undefined;
+  timeout?: number;
+  retryDelay?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface CallArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+/** A failed call: `status` is 0 when no answer came (timeout, network). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | undefined;
+  constructor(message: string, status: number, body?: ErrorBody) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+export function createApi(options: ApiOptions) {
+  const baseURL = `${(options.baseURL || DEFAULT_API_URL).replace(/\/+$/, '')}${API_PREFIX}`;
+  const $fetch = ofetch.create({
+    baseURL,
+    timeout: options.timeout ?? API_TIMEOUT_MS,
+    retryDelay: options.retryDelay ?? RETRY_DELAY_MS,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    onRequest({ options: request }) {
+      const headers = new Headers(request.headers);
+      headers.set('Accept-Language', options.lang);
+      headers.set('Accept', 'application/json');
+      if (!(request.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+      const token = options.token?.();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      request.headers = headers;
+    },
+  });
+
+  async function call<N extends CallName>(name: N, args: CallArgs = {}): Promise<Answer<N>> {
+    const spec = calls[name];
+    const isRead = spec.method === 'GET';
+    let data: unknown;
+    try {
+      data = await $fetch(pathFor(spec.path, args.params), {
+        method: spec.method,
+        query: args.query,
+        body: args.body as BodyInit | Record<string, unknown> | undefined,
+        retry: isRead ? GET_RETRIES : 0,
+      });
+    } catch (error) {
+      throw toApiError(error);
+    }
+    if (!('answer' in spec)) return undefined as Answer<N>;
+    const parsed = z.safeParse(spec.answer, data);
+    if (!parsed.success) {
+      throw new ApiError(`Answer of ${spec.method} ${spec.path} does not match the contract: ${z.prettifyError(parsed.error)}`, 200);
+    }
+    return parsed.data as Answer<N>;
+  }
+
+  return { call, baseURL, lang: options.lang };
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? 0;
+    const body = ErrorBody.safeParse(error.data);
+    const parsedBody = body.success ? body.data : undefined;
+    return new ApiError(parsedBody?.detail ?? error.message, status, parsedBody);
+  }
+  return new ApiError(error instanceof Error ? error.message : String(error), 0);
+}

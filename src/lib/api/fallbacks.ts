@@ -1,0 +1,53 @@
+/**
+ * The spec's fallbacks for calls made in the browser (spec §7): a failed list
+ * fetch gives an empty list, a failed search gives three empty lists, and a
+ * favourite add keeps the id locally on 404 but not on 400.
+ * Build-time loading does not use these: a nightly build must fail loudly
+ * rather than publish an empty catalogue.
+ */
+import { ApiError, type Api } from './client.ts';
+import type { Favourite, ProductPage, SearchSuggestions } from './schemas.ts';
+
+export async function listOrEmpty<T>(load: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await load();
+  } catch {
+    return [];
+  }
+}
+
+export const EMPTY_PAGE: ProductPage = { count: 0, next: null, previous: null, results: [] };
+
+export async function pageOrEmpty(load: () => Promise<ProductPage>): Promise<ProductPage> {
+  try {
+    return await load();
+  } catch {
+    return EMPTY_PAGE;
+  }
+}
+
+export async function searchSuggestions(api: Api, query: string): Promise<SearchSuggestions> {
+  try {
+    return await api.call('searchSuggestions', { query: { q: query } });
+  } catch {
+    return { products: [], categories: [], stores: [] };
+  }
+}
+
+/** Server favourites are accepted only as an array; any failure gives an empty list. */
+export async function favouritesOrEmpty(api: Api): Promise<Favourite[]> {
+  return listOrEmpty(() => api.call('favourites'));
+}
+
+/**
+ * Adds a favourite on the server. A 404 (the feature missing on this backend)
+ * saves the id locally, then rethrows; a 400 is rethrown with no local save.
+ */
+export async function addFavourite(api: Api, product: number, saveLocally: (product: number) => void): Promise<Favourite> {
+  try {
+    return await api.call('addFavourite', { body: { product } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) saveLocally(product);
+    throw error;
+  }
+}

@@ -1,0 +1,363 @@
+/**
+ * The /api/v1 contract, once: every entity and payload the storefront and the
+ * reference API exchange. Types are inferred from these schemas; the client
+ * parses answers with them, the reference API validates payloads and answers
+ * with them, and the OpenAPI document is generated from them.
+ *
+ * `zod/mini` keeps the browser bundle small (tree-shakable checks).
+ */
+import { z } from 'zod/mini';
+
+export const LANGS = ['uz', 'ru'] as const;
+export const Lang = z.enum(LANGS);
+export type Lang = z.infer<typeof Lang>;
+
+const id = z.int().check(z.positive('Must be a positive whole number'));
+const money = z.number().check(z.nonnegative('Must not be negative'));
+const nullableString = z.nullable(z.string());
+
+/** Images come as an array, a comma-separated string, or nothing (spec §3). */
+export const ImageField = z.nullable(z.union([z.array(z.string()), z.string()]));
+
+// ---------- catalogue ----------
+
+export const Category = z.object({
+  id,
+  name: z.string(),
+  /** A single value or a list; the first is used (spec §3). */
+  image: ImageField,
+});
+export type Category = z.infer<typeof Category>;
+
+export const FeatureAttribute = z.object({
+  /** Machine key: 'color' or 'memory' (or another attribute). */
+  key: z.string(),
+  /** Label in the request's language, e.g. 'Rang' / 'Цвет'. */
+  name: z.string(),
+  value: z.string(),
+});
+export type FeatureAttribute = z.infer<typeof FeatureAttribute>;
+
+export const Feature = z.object({
+  id,
+  count: z.int().check(z.nonnegative()),
+  /** Price of this variant when it differs from the product's; null means the product price. */
+  price: z.nullable(money),
+  images: ImageField,
+  attributes: z.array(FeatureAttribute),
+});
+export type Feature = z.infer<typeof Feature>;
+
+export const StoreSummary = z.object({
+  id,
+  name: z.string(),
+  /** URL key of the store page: /{lang}/store/{address}. */
+  address: z.string(),
+  logo: nullableString,
+  /** Street address shown to shoppers. */
+  location: z.string(),
+});
+export type StoreSummary = z.infer<typeof StoreSummary>;
+
+export const Store = z.extend(StoreSummary, {
+  banner: nullableString,
+  legal_name: z.string(),
+  orders_count: z.int().check(z.nonnegative()),
+  reviews_count: z.int().check(z.nonnegative()),
+});
+export type Store = z.infer<typeof Store>;
+
+/** A product as lists, search, related products and basket lines show it. */
+export const ProductSummary = z.object({
+  id,
+  title: nullableString,
+  price: money,
+  /** Percent off, or null. */
+  discount: z.nullable(z.number()),
+  discount_price: z.nullable(money),
+  images: ImageField,
+  rating: z.nullable(z.number()),
+  reviews_count: z.int().check(z.nonnegative()),
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const Product = z.extend(ProductSummary, {
+  description: nullableString,
+  /** Units (or kilograms when unit is 'kg') left in stock. */
+  stock: z.number().check(z.nonnegative()),
+  unit: z.enum(['pcs', 'kg']),
+  warranty_years: z.int(),
+  category: z.nullable(z.object({ id, name: z.string() })),
+  store: z.nullable(StoreSummary),
+  features: z.array(Feature),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof Product>;
+
+/**
+ * A product with what its static page needs besides itself, for build-time
+ * bulk loading (GET /products/catalogue/): related product ids and the latest
+ * reviews. Not in the spec; a backend without it is loaded product by product.
+ */
+export const CatalogueProduct = z.extend(Product, {
+  related: z.array(id),
+  latest_reviews: z.array(z.lazy(() => Review)),
+});
+export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
+export const CataloguePage = Paged(CatalogueProduct);
+
+export const MainProductsGroup = z.object({
+  id,
+  title: z.string(),
+  products: z.array(ProductSummary),
+});
+export type MainProductsGroup = z.infer<typeof MainProductsGroup>;
+
+export const Banner = z.object({
+  id,
+  title: z.string(),
+  image: z.string(),
+  /** Site path (without language prefix) or absolute URL the banner leads to. */
+  link: nullableString,
+});
+export type Banner = z.infer<typeof Banner>;
+
+/** Banners come in two lists, b and t (spec §3). */
+export const Banners = z.object({ b: z.array(Banner), t: z.array(Banner) });
+export type Banners = z.infer<typeof Banners>;
+export const BannerType = z.enum(['phone', 'laptop']);
+export type BannerType = z.infer<typeof BannerType>;
+
+export const SearchSuggestions = z.object({
+  products: z.array(ProductSummary),
+  categories: z.array(Category),
+  stores: z.array(StoreSummary),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
+
+/** DRF-style page: the page number is read from `next` (spec §3). */
+export function Paged<T extends z.core.$ZodType>(item: T) {
+  return z.object({
+    count: z.int().check(z.nonnegative()),
+    next: nullableString,
+    previous: nullableString,
+    results: z.array(item),
+  });
+}
+export const ProductPage = Paged(ProductSummary);
+export type ProductPage = z.infer<typeof ProductPage>;
+
+// ---------- reviews ----------
+
+export const Review = z.object({
+  id,
+  product: id,
+  author: z.string(),
+  rating: z.int().check(z.minimum(1), z.maximum(5)),
+  advantage: z.string(),
+  shortcoming: z.string(),
+  comment: z.string(),
+  images: z.array(z.string()),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof Review>;
+
+/** A delivered product the shopper has not reviewed yet ('pending evaluation'). */
+export const RequiredComment = z.object({
+  order: id,
+  product: ProductSummary,
+});
+export type RequiredComment = z.infer<typeof RequiredComment>;
+
+const reviewText = z.string().check(z.maxLength(2000, 'At most 2000 characters'));
+/** Fields of POST /comments/ (multipart; images are files, up to 5). */
+export const ReviewInput = z.object({
+  product: id,
+  rating: z.int().check(z.minimum(1, 'Rating is 1 to 5'), z.maximum(5, 'Rating is 1 to 5')),
+  advantage: reviewText,
+  shortcoming: reviewText,
+  comment: reviewText,
+});
+export type ReviewInput = z.infer<typeof ReviewInput>;
+export const REVIEW_MAX_IMAGES = 5;
+export const ReviewUpdate = z.partial(z.omit(ReviewInput, { product: true }));
+export type ReviewUpdate = z.infer<typeof ReviewUpdate>;
+
+// ---------- users and sign-in ----------
+
+/** Uzbek number with country code, sent with a leading plus: +998XXXXXXXXX. */
+export const UzPhone = z.string().check(z.regex(/^\+998\d{9}$/, 'Phone must be +998 and 9 digits'));
+
+export const AuthRequest = z.object({ phone_number: UzPhone });
+export type AuthRequest = z.infer<typeof AuthRequest>;
+export const AuthAnswer = z.object({ user: id, time: z.number().check(z.positive()) });
+export type AuthAnswer = z.infer<typeof AuthAnswer>;
+export const VerifyRequest = z.object({
+  user: id,
+  code: z.string().check(z.regex(/^[A-Z0-9]{4}$/, 'Code is 4 characters')),
+});
+export type VerifyRequest = z.infer<typeof VerifyRequest>;
+export const Tokens = z.object({ access: z.string(), refresh: z.string() });
+export type Tokens = z.infer<typeof Tokens>;
+export const VerifyAnswer = z.object({ data: Tokens });
+export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
+export const RefreshRequest = z.object({ refresh: z.string().check(z.minLength(1)) });
+export const RefreshAnswer = z.object({ access: z.string() });
+
+export const DeliveryType = z.enum(['city', 'district']);
+export type DeliveryType = z.infer<typeof DeliveryType>;
+
+export const Address = z.object({
+  region: z.string(),
+  city: z.string(),
+  street: z.string(),
+  home: z.string(),
+  etaj: z.string(),
+  entrance: z.optional(z.string()),
+  latitude: z.number().check(z.gte(-90), z.lte(90)),
+  longitude: z.number().check(z.gte(-180), z.lte(180)),
+  display_name: z.string(),
+  delivery_type: DeliveryType,
+});
+export type Address = z.infer<typeof Address>;
+
+export const Gender = z.enum(['male', 'female']);
+export const User = z.object({
+  id,
+  phone_number: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  father_name: z.string(),
+  gender: z.nullable(Gender),
+  /** ISO date, YYYY-MM-DD. */
+  birth_date: nullableString,
+  email: nullableString,
+  address: z.nullable(Address),
+});
+export type User = z.infer<typeof User>;
+
+const name = z.string().check(z.maxLength(100, 'At most 100 characters'));
+export const ProfileUpdate = z.partial(
+  z.object({
+    first_name: name,
+    last_name: name,
+    father_name: name,
+    gender: z.nullable(Gender),
+    birth_date: z.nullable(z.iso.date('Date must be YYYY-MM-DD')),
+    email: z.nullable(z.email('Not a valid e-mail address')),
+    address: z.nullable(Address),
+  }),
+);
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+// ---------- basket ----------
+
+export const BasketItem = z.object({
+  id,
+  product: ProductSummary,
+  quantity: z.int().check(z.positive()),
+  feature: z.nullable(Feature),
+  /** Unit price of this line (feature price, else discount price, else price). */
+  price: money,
+});
+export type BasketItem = z.infer<typeof BasketItem>;
+
+export const AddToBasket = z.object({
+  product: id,
+  quantity: z.int().check(z.minimum(1, 'Quantity is at least 1'), z.maximum(1000)),
+  feature: z.optional(z.nullable(id)),
+});
+export type AddToBasket = z.infer<typeof AddToBasket>;
+
+export const BasketQuantity = z.object({ item: id, action: z.enum(['increase', 'decrease']) });
+export type BasketQuantity = z.infer<typeof BasketQuantity>;
+
+export const BasketDeleteMany = z.object({
+  items: z.array(id).check(z.minLength(1, 'Name at least one item')),
+});
+export type BasketDeleteMany = z.infer<typeof BasketDeleteMany>;
+export const Deleted = z.object({ deleted: z.int().check(z.nonnegative()) });
+
+// ---------- favourites ----------
+
+export const Favourite = z.object({ id, product: id });
+export type Favourite = z.infer<typeof Favourite>;
+export const AddFavourite = z.object({ product: id });
+
+// ---------- orders and payment ----------
+
+/** The fuller order flow of the help text (spec §4). */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'assembling',
+  'delivering',
+  'ready_for_pickup',
+  'delivered',
+  'returned',
+  'cancelled',
+] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+/** The short labels shown in order tabs. */
+export const OrderStatusLabel = z.enum(['new', 'in_progress', 'success', 'cancelled']);
+export type OrderStatusLabel = z.infer<typeof OrderStatusLabel>;
+
+export const PaymentMethod = z.enum(['payme', 'click', 'mastercard', 'card', 'cash', 'installment']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const OnlinePaymentMethod = z.enum(['payme', 'click']);
+
+export const OrderItem = z.object({
+  id,
+  product: ProductSummary,
+  quantity: z.int().check(z.positive()),
+  price: money,
+  feature: z.nullable(Feature),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+export const Order = z.object({
+  id,
+  number: z.string(),
+  status: OrderStatus,
+  status_label: OrderStatusLabel,
+  payment_method: PaymentMethod,
+  payment_status: z.enum(['paid', 'unpaid']),
+  delivery_type: DeliveryType,
+  delivery_date: z.string(),
+  customer_name: z.string(),
+  customer_phone: z.string(),
+  address: Address,
+  price: money,
+  count: z.int().check(z.nonnegative()),
+  items: z.array(OrderItem),
+  receipt: z.object({ sales: nullableString, return: nullableString }),
+  created_at: z.string(),
+});
+export type Order = z.infer<typeof Order>;
+export const OrderPage = Paged(Order);
+export type OrderPage = z.infer<typeof OrderPage>;
+
+export const PlaceOrder = z.object({
+  /** Basket item ids to order; they leave the basket. */
+  items: z.array(id).check(z.minLength(1, 'Choose at least one basket item')),
+  address: Address,
+  payment_method: PaymentMethod,
+  customer_name: z.string().check(z.minLength(1, 'Name is required'), z.maxLength(150)),
+  customer_phone: UzPhone,
+});
+export type PlaceOrder = z.infer<typeof PlaceOrder>;
+
+export const PayRequest = z.object({ method: OnlinePaymentMethod });
+export const PayAnswer = z.object({ payment_url: z.string() });
+export type PayAnswer = z.infer<typeof PayAnswer>;
+
+// ---------- errors ----------
+
+/** Every error answer: a message, and for 400 the messages per field. */
+export const ErrorBody = z.object({
+  detail: z.string(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  /** Seconds until a throttled call may be repeated (429). */
+  retry_after: z.optional(z.int()),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,104 @@
+/**
+ * Build-time catalogue loading: everything the prerendered pages need, read
+ * through the API client once per language per build and shared by every
+ * route's getStaticPaths (never imported as a module, so it stays out of the
+ * bundler's graph). Failures throw: a nightly build must fail, not publish an
+ * empty shop.
+ */
+import { ApiError, createApi, type Api } from './api/client.ts';
+import type {
+  Banners,
+  CatalogueProduct,
+  Category,
+  Lang,
+  MainProductsGroup,
+  ProductSummary,
+  Review,
+  Store,
+} from './api/schemas.ts';
+
+export interface Catalogue {
+  lang: Lang;
+  categories: Category[];
+  products: CatalogueProduct[];
+  stores: Store[];
+  groups: MainProductsGroup[];
+  top: ProductSummary[];
+  topProducts: ProductSummary[];
+  banners: { phone: Banners; laptop: Banners };
+}
+
+const CATALOGUE_PAGE_SIZE = 1000;
+/** Concurrent product requests when the API has no bulk catalogue call. */
+const PRODUCT_CONCURRENCY = 16;
+
+const loaded = new Map<string, Promise<Catalogue>>();
+
+/** The catalogue for one language, loaded once per process and API. */
+export function loadCatalogue(lang: Lang, apiUrl: string): Promise<Catalogue> {
+  const key = `${apiUrl}|${lang}`;
+  let catalogue = loaded.get(key);
+  if (!catalogue) {
+    catalogue = fetchCatalogue(createApi({ baseURL: apiUrl, lang }));
+    loaded.set(key, catalogue);
+  }
+  return catalogue;
+}
+
+async function fetchCatalogue(api: Api): Promise<Catalogue> {
+  const [categories, products, stores, groups, top, topProducts, phone, laptop] = await Promise.all([
+    api.call('categories'),
+    fetchProducts(api),
+    api.call('stores'),
+    api.call('mainProducts'),
+    api.call('top'),
+    api.call('topProducts'),
+    api.call('banners', { query: { type: 'phone' } }),
+    api.call('banners', { query: { type: 'laptop' } }),
+  ]);
+  return { lang: api.lang, categories, products, stores, groups, top, topProducts, banners: { phone, laptop } };
+}
+
+async function fetchProducts(api: Api): Promise<CatalogueProduct[]> {
+  try {
+    return await fetchAllPages((page) => api.call('catalogue', { query: { page, page_size: CATALOGUE_PAGE_SIZE } }));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  // A backend with only the spec's calls: list every product, then load each one.
+  const summaries = await fetchAllPages((page) => api.call('allProducts', { query: { page } }));
+  return mapLimited(summaries, PRODUCT_CONCURRENCY, async ({ id }) => {
+    const [product, related, reviews] = await Promise.all([
+      api.call('product', { params: { id } }),
+      api.call('relatedProducts', { params: { id } }),
+      api.call('productComments', { params: { id } }),
+    ]);
+    return { ...product, related: related.map((item) => item.id), latest_reviews: latest(reviews) };
+  });
+}
+
+function latest(reviews: Review[]): Review[] {
+  return [...reviews].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 3);
+}
+
+async function fetchAllPages<T>(load: (page: number) => Promise<{ next: string | null; results: T[] }>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await load(page);
+    items.push(...answer.results);
+    if (!answer.next) return items;
+  }
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { discountPercent, formatPrice, hasDiscount, payablePrice } from './price.ts';
+
+describe('prices', () => {
+  it('formats in the Uzbek locale with UZS, whole soʻm', () => {
+    expect(formatPrice(3499000)).toBe('3\u00a0499\u00a0000\u00a0soʻm');
+    expect(formatPrice(1999.6)).toBe('2\u00a0000\u00a0soʻm');
+  });
+
+  it('pays the discount price only when it is a real reduction', () => {
+    expect(payablePrice({ price: 100, discount: 10, discount_price: 90 })).toBe(90);
+    expect(payablePrice({ price: 100, discount: null, discount_price: null })).toBe(100);
+    expect(payablePrice({ price: 100, discount: 5, discount_price: 0 })).toBe(100);
+    expect(payablePrice({ price: 100, discount: 5, discount_price: 120 })).toBe(100);
+    expect(hasDiscount({ price: 100, discount: 10, discount_price: 90 })).toBe(true);
+  });
+
+  it('shows the API percent, else computes it', () => {
+    expect(discountPercent({ price: 100, discount: 12, discount_price: 88 })).toBe(12);
+    expect(discountPercent({ price: 200, discount: null, discount_price: 150 })).toBe(25);
+    expect(discountPercent({ price: 200, discount: 30, discount_price: null })).toBe(0);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Prices are shown in the Uzbek locale with currency UZS in both languages
+ * (spec §9), so the build and the browser print the same text.
+ */
+const formatter = new Intl.NumberFormat('uz-UZ', { style: 'currency', currency: 'UZS', maximumFractionDigits: 0 });
+
+export function formatPrice(amount: number): string {
+  return formatter.format(Math.round(amount));
+}
+
+export interface Priced {
+  price: number;
+  discount: number | null;
+  discount_price: number | null;
+}
+
+/** The price a shopper pays: the discount price when it is a real reduction. */
+export function payablePrice({ price, discount_price }: Priced): number {
+  return discount_price !== null && discount_price > 0 && discount_price < price ? discount_price : price;
+}
+
+/** Whether to show the old price struck through and a discount badge. */
+export function hasDiscount(item: Priced): boolean {
+  return payablePrice(item) < item.price;
+}
+
+/** Percent shown on the badge: the API's discount, else computed from the prices. */
+export function discountPercent(item: Priced): number {
+  if (!hasDiscount(item)) return 0;
+  if (item.discount && item.discount > 0) return Math.round(item.discount);
+  return Math.round((1 - payablePrice(item) / item.price) * 100);
+}
