@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** The e2e run gets its own API (fresh data, sign-in codes readable by tests) and site build. */
 export const E2E_SITE = 'http://localhost:4322';
 export const E2E_API = 'http://localhost:8788';
+/** Built apart from dist/ so a test run never replaces a developer's build; the budget check reads it. */
+export const E2E_DIST = '.tmp/e2e-dist';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -31,6 +33,7 @@ export default defineConfig({
       PORT: '4322',
       API_PORT: '8788',
       API_DATA_DIR: '.tmp/e2e-data',
+      OUT_DIR: E2E_DIST,
       API_EXPOSE_CODES: '1',
       SITE_URL: E2E_SITE,
     },

@@ -25,11 +25,38 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
   });
 }
 
-export async function buildSite({ apiUrl, siteUrl, env = {} }: BuildOptions): Promise<void> {
+export async function buildSite({ apiUrl, siteUrl, outDir = 'dist', env = {} }: BuildOptions): Promise<void> {
   const astro = resolve('node_modules/astro/bin/astro.mjs');
-  await run(process.execPath, [astro, 'build'], { API_URL: apiUrl, ...(siteUrl ? { SITE_URL: siteUrl } : {}), ...env });
+  await run(process.execPath, [astro, 'build'], {
+    API_URL: apiUrl,
+    OUT_DIR: resolve(outDir),
+    ...(siteUrl ? { SITE_URL: siteUrl } : {}),
+    ...env,
+  });
+  await indexSite(resolve(outDir));
+}
+
+/**
+ * Pagefind over the built pages: only pages with `data-pagefind-body` (product,
+ * category and store pages) are indexed, one index per `<html lang>`.
+ */
+export async function indexSite(dir: string): Promise<void> {
+  const started = Date.now();
+  const pagefind = await import('pagefind');
+  const { index, errors } = await pagefind.createIndex({});
+  if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+  const added = await index.addDirectory({ path: dir });
+  if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
+  const written = await index.writeFiles({ outputPath: resolve(dir, 'pagefind') });
+  if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+  await pagefind.close();
+  console.log(`Pagefind: indexed ${added.page_count} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildSite({ apiUrl: process.env.API_URL ?? 'http://localhost:8787', siteUrl: process.env.SITE_URL });
+  await buildSite({
+    apiUrl: process.env.API_URL ?? 'http://localhost:8787',
+    siteUrl: process.env.SITE_URL,
+    outDir: process.env.OUT_DIR,
+  });
 }

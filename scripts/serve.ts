@@ -4,7 +4,7 @@
  * language prefix redirected to /uz (the same rule as dist/_redirects), and
  * 404.html for anything else.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -25,7 +25,8 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
       if (pathname.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
-  const notFound = readFileSync(join(dir, '404.html'));
+  const notFoundPage = join(dir, '404.html');
+  const notFound = existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found';
   const server: Server = createServer((req, res) => {
     files(req, res, () => {
       const url = new URL(req.url ?? '/', 'http://x');

@@ -18,4 +18,5 @@ export function statusLabel(status: OrderStatus): OrderStatusLabel {
 }
 
 /** Every full status shown under one label. */
-export const statusesFor = (label: OrderStatusLabel): OrderStatus[] => ORDER_STATUSES.filter((s) => statusLabel(s) === label);
+export const statusesFor = (label: OrderStatusLabel): OrderStatus[] =>
+  ORDER_STATUSES.filter((s) => statusLabel(s) === label);

@@ -1,0 +1,17 @@
+import type { Db } from './db.ts';
+import type { SmsSender } from './sms.ts';
+
+/** Everything a handler needs besides its input. */
+export interface AppContext {
+  db: Db;
+  now: () => number;
+  /** Origin of absolute media URLs, without a trailing slash. */
+  publicUrl: string;
+  secret: string;
+  sms: SmsSender;
+  dataDir: string;
+  /** Storefront origin, for payment return URLs. */
+  siteUrl: string;
+  payme: { merchantId: string };
+  click: { serviceId: string; merchantId: string };
+}

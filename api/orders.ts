@@ -1,0 +1,188 @@
+/** Placing, listing, cancelling and paying orders. */
+import type { AppContext } from './context.ts';
+import { ApiError, fieldError, idParam, notFound, pageWindow, paged, type Handlers } from './http.ts';
+import { createPresenter, type FeatureRow, type ProductRow } from './present.ts';
+import { unitPrice, type BasketRow } from './basket.ts';
+import { statusesFor, statusLabel } from '../src/lib/order-status.ts';
+import type { Address, Lang, Order, OrderStatus, PaymentMethod } from '../src/lib/api/schemas.ts';
+
+const PAGE_SIZE = 20;
+const DELIVERY_DAYS = 2;
+/** Methods paid before the order is assembled; cash is paid on delivery. */
+const ONLINE: readonly PaymentMethod[] = ['payme', 'click', 'mastercard', 'card', 'installment'];
+const CLOSED: readonly OrderStatus[] = ['delivered', 'returned', 'cancelled'];
+
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  number: string;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  payment_status: 'paid' | 'unpaid';
+  delivery_date: string;
+  customer_name: string;
+  customer_phone: string;
+  address: string;
+  receipt_sales: string | null;
+  receipt_return: string | null;
+  created_at: string;
+}
+interface OrderItemRow {
+  id: number;
+  product_id: number;
+  feature_id: number | null;
+  quantity: number;
+  price: number;
+}
+
+export const orderNumber = (id: number) => `BZ-${String(id).padStart(6, '0')}`;
+
+export function presentOrder(ctx: AppContext, lang: Lang, o: OrderRow): Order {
+  const p = createPresenter(ctx, lang);
+  const items = ctx.db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY id', o.id).map((i) => {
+    const product = ctx.db.get<ProductRow>('SELECT * FROM products WHERE id = ?', i.product_id);
+    if (!product) throw new Error(`order item ${i.id} lost its product`);
+    const feature =
+      i.feature_id === null ? undefined : ctx.db.get<FeatureRow>('SELECT * FROM features WHERE id = ?', i.feature_id);
+    return {
+      id: i.id,
+      product: p.summary(product),
+      quantity: i.quantity,
+      price: i.price,
+      feature: feature ? p.feature(feature) : null,
+    };
+  });
+  const address = JSON.parse(o.address) as Address;
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    status_label: statusLabel(o.status),
+    payment_method: o.payment_method,
+    payment_status: o.payment_status,
+    delivery_type: address.delivery_type,
+    delivery_date: o.delivery_date,
+    customer_name: o.customer_name,
+    customer_phone: o.customer_phone,
+    address,
+    price: items.reduce((sum, i) => sum + i.price * i.quantity, 0),
+    count: items.reduce((sum, i) => sum + i.quantity, 0),
+    items,
+    receipt: {
+      sales: o.receipt_sales && p.media(o.receipt_sales),
+      return: o.receipt_return && p.media(o.receipt_return),
+    },
+    created_at: o.created_at,
+  };
+}
+
+export function orderHandlers(
+  ctx: AppContext,
+): Pick<Handlers, 'placeOrder' | 'orders' | 'order' | 'cancelOrder' | 'payOrder'> {
+  const { db } = ctx;
+  const ownOrder = (userId: number, params: Record<string, string>) => {
+    const row = db.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND user_id = ?', idParam(params), userId);
+    if (!row) throw notFound('Order not found.');
+    return row;
+  };
+
+  return {
+    async placeOrder({ userId, lang, body }) {
+      const { data } = await body();
+      const ids = [...new Set(data.items)];
+      const lines = ids.map((id) => {
+        const line = db.get<BasketRow>('SELECT * FROM basket WHERE id = ? AND user_id = ?', id, userId);
+        if (!line) throw fieldError('items', `Basket item ${id} is not in your basket.`);
+        return line;
+      });
+      const now = ctx.now();
+      const orderId = db.tx(() => {
+        const status: OrderStatus = ONLINE.includes(data.payment_method) ? 'awaiting_payment' : 'assembling';
+        const { id } = db.run(
+          `INSERT INTO orders (user_id, number, status, payment_method, payment_status, delivery_date, customer_name, customer_phone, address, created_at)
+           VALUES (?, '', ?, ?, 'unpaid', ?, ?, ?, ?, ?)`,
+          userId,
+          status,
+          data.payment_method,
+          new Date(now + DELIVERY_DAYS * 86_400_000).toISOString().slice(0, 10),
+          data.customer_name,
+          data.customer_phone,
+          JSON.stringify(data.address),
+          new Date(now).toISOString(),
+        );
+        db.run('UPDATE orders SET number = ? WHERE id = ?', orderNumber(id), id);
+        for (const line of lines) {
+          const product = db.get<ProductRow>('SELECT * FROM products WHERE id = ?', line.product_id);
+          if (!product) throw new Error(`basket line ${line.id} lost its product`);
+          const feature =
+            line.feature_id === null
+              ? undefined
+              : db.get<FeatureRow>('SELECT * FROM features WHERE id = ?', line.feature_id);
+          db.run(
+            'INSERT INTO order_items (order_id, product_id, feature_id, quantity, price) VALUES (?, ?, ?, ?, ?)',
+            id,
+            line.product_id,
+            line.feature_id,
+            line.quantity,
+            unitPrice(product, feature),
+          );
+          db.run('DELETE FROM basket WHERE id = ?', line.id);
+        }
+        return id;
+      });
+      return presentOrder(ctx, lang, ownOrder(userId, { id: String(orderId) }));
+    },
+
+    orders({ userId, lang, url, query }) {
+      const statuses = query.status ? statusesFor(query.status) : null;
+      const where = statuses ? `user_id = ? AND status IN (${statuses.map(() => '?').join(', ')})` : 'user_id = ?';
+      const params = [userId, ...(statuses ?? [])];
+      const count = db.get<{ n: number }>(`SELECT count(*) AS n FROM orders WHERE ${where}`, ...params)?.n ?? 0;
+      const window = pageWindow(url, count, PAGE_SIZE);
+      const rows = db.all<OrderRow>(
+        `SELECT * FROM orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+        ...params,
+        window.limit,
+        window.offset,
+      );
+      return paged(
+        url,
+        count,
+        window,
+        rows.map((o) => presentOrder(ctx, lang, o)),
+      );
+    },
+
+    order: ({ userId, lang, params }) => presentOrder(ctx, lang, ownOrder(userId, params)),
+
+    cancelOrder({ userId, lang, params }) {
+      const order = ownOrder(userId, params);
+      if (CLOSED.includes(order.status))
+        throw new ApiError(400, `Order ${order.number} cannot be cancelled: it is ${order.status}.`);
+      db.run("UPDATE orders SET status = 'cancelled' WHERE id = ?", order.id);
+      return presentOrder(ctx, lang, { ...order, status: 'cancelled' });
+    },
+
+    async payOrder({ userId, lang, params, body }) {
+      const { data } = await body();
+      const order = presentOrder(ctx, lang, ownOrder(userId, params));
+      if (order.payment_status === 'paid') throw new ApiError(400, `Order ${order.number} is already paid.`);
+      if (order.status === 'cancelled' || order.status === 'returned')
+        throw new ApiError(400, `Order ${order.number} is ${order.status} and cannot be paid.`);
+      const returnUrl = `${ctx.siteUrl}/${lang}/orders-success?order=${order.id}`;
+      if (data.method === 'payme') {
+        // Payme checkout: base64 of m=merchant;ac.order_id=…;a=amount in tiyin;c=return URL.
+        const params = `m=${ctx.payme.merchantId};ac.order_id=${order.id};a=${Math.round(order.price * 100)};c=${returnUrl}`;
+        return { payment_url: `https://checkout.paycom.uz/${Buffer.from(params).toString('base64')}` };
+      }
+      const query = new URLSearchParams({
+        service_id: ctx.click.serviceId,
+        merchant_id: ctx.click.merchantId,
+        amount: String(order.price),
+        transaction_param: String(order.id),
+        return_url: returnUrl,
+      });
+      return { payment_url: `https://my.click.uz/services/pay?${query}` };
+    },
+  };
+}

@@ -1,0 +1,252 @@
+/** The Hono app of /api/v1 (every entry of `calls`), and a Node server around it. */
+import { serve } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod/mini';
+import { API_PREFIX, calls, type Call, type CallName } from '../src/lib/api/contract.ts';
+import { buildOpenApi } from '../src/lib/api/openapi.ts';
+import { authHandlers, latestCode, readToken } from './auth.ts';
+import { basketHandlers } from './basket.ts';
+import { catalogueHandlers } from './catalogue.ts';
+import type { AppContext } from './context.ts';
+import { openDb, type Db } from './db.ts';
+import { ApiError, pickLang, Reply, validate, type Handlers } from './http.ts';
+import { mediaResponse } from './media.ts';
+import { orderHandlers } from './orders.ts';
+import { reviewHandlers } from './reviews.ts';
+import { seedDatabase } from './seed.ts';
+import { consoleSender, type SmsSender } from './sms.ts';
+
+export const DEV_SECRET = 'bozor-dev-secret-do-not-use-in-production';
+
+export interface AppOptions {
+  db: Db;
+  dataDir: string;
+  publicUrl: string;
+  now?: () => number;
+  secret?: string;
+  sms?: SmsSender;
+  /** Serve GET /api/v1/__test__/codes/?phone= (tests only). Defaults to env API_EXPOSE_CODES=1. */
+  exposeCodes?: boolean;
+  siteUrl?: string;
+  payme?: AppContext['payme'];
+  click?: AppContext['click'];
+}
+
+const MAX_BODY = 30 * 1024 * 1024;
+/** Calls whose body may come as a form (with image files) instead of JSON. */
+const FORM_CALLS: ReadonlySet<CallName> = new Set(['createComment', 'updateComment']);
+
+/** Form fields are strings: turn those the schema wants as numbers into numbers. */
+const numericKeys = new WeakMap<z.core.$ZodType, Set<string>>();
+function numberFields(schema: z.core.$ZodType): Set<string> {
+  let keys = numericKeys.get(schema);
+  if (!keys) {
+    const json = z.toJSONSchema(schema) as { properties?: Record<string, { type?: string }> };
+    keys = new Set(
+      Object.entries(json.properties ?? {})
+        .filter(([, p]) => p.type === 'integer' || p.type === 'number')
+        .map(([k]) => k),
+    );
+    numericKeys.set(schema, keys);
+  }
+  return keys;
+}
+
+async function readBody(request: Request, name: CallName, schema: z.core.$ZodType) {
+  const type = request.headers.get('content-type') ?? '';
+  if (FORM_CALLS.has(name) && /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new ApiError(400, 'Malformed form data.', { non_field_errors: ['Malformed form data.'] });
+    }
+    const numbers = numberFields(schema);
+    const fields: Record<string, unknown> = {};
+    const files: File[] = [];
+    for (const [key, value] of form) {
+      if (typeof value !== 'string') {
+        if (key === 'images') files.push(value);
+      } else if (!(key in fields)) {
+        fields[key] = numbers.has(key) && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+      }
+    }
+    return { data: validate(schema, fields), files };
+  }
+  const text = await request.text();
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Malformed JSON.', { non_field_errors: ['The body is not valid JSON.'] });
+  }
+  return { data: validate(schema, value), files: [] as File[] };
+}
+
+const errorJson = (c: Context, error: ApiError) => {
+  if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+  return c.json(error.body, error.status as ContentfulStatusCode);
+};
+
+export function createApp(options: AppOptions): Hono {
+  const ctx: AppContext = {
+    db: options.db,
+    dataDir: options.dataDir,
+    publicUrl: options.publicUrl.replace(/\/+$/, ''),
+    now: options.now ?? Date.now,
+    secret: options.secret ?? DEV_SECRET,
+    sms: options.sms ?? consoleSender,
+    siteUrl: (options.siteUrl ?? process.env['SITE_URL'] ?? 'http://localhost:4321').replace(/\/+$/, ''),
+    payme: options.payme ?? { merchantId: process.env['PAYME_MERCHANT_ID'] ?? '5e730e8e0b852a417aa49ceb' },
+    click: options.click ?? {
+      serviceId: process.env['CLICK_SERVICE_ID'] ?? '12345',
+      merchantId: process.env['CLICK_MERCHANT_ID'] ?? '67890',
+    },
+  };
+  const handlers: Handlers = {
+    ...authHandlers(ctx),
+    ...catalogueHandlers(ctx),
+    ...basketHandlers(ctx),
+    ...orderHandlers(ctx),
+    ...reviewHandlers(ctx),
+  };
+
+  const app = new Hono();
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      maxAge: 86400,
+    }),
+  );
+  app.use(
+    `${API_PREFIX}/*`,
+    bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.json({ detail: 'The request body is too large.' }, 413) }),
+  );
+
+  app.get('/media/*', async (c) => {
+    const path = decodeURIComponent(c.req.path.slice('/media/'.length));
+    return (await mediaResponse(ctx.dataDir, path)) ?? c.json({ detail: 'Not found.' }, 404);
+  });
+
+  let openApi: object | undefined;
+  app.get(`${API_PREFIX}/openapi.json`, (c) => c.json((openApi ??= buildOpenApi())));
+
+  if (options.exposeCodes ?? process.env['API_EXPOSE_CODES'] === '1') {
+    app.get(`${API_PREFIX}/__test__/codes/`, (c) => {
+      const code = latestCode(ctx, c.req.query('phone') ?? '');
+      return code ? c.json({ code }) : c.json({ detail: 'No code for this phone.' }, 404);
+    });
+  }
+
+  for (const name of Object.keys(calls) as CallName[]) {
+    const call: Call = calls[name];
+    // Numeric ids only: /products/product/abc/ is an unknown resource (404), never a handler error.
+    const path = API_PREFIX + call.path.replace(/:id\b/g, ':id{[0-9]+}');
+    const handler = handlers[name] as (input: unknown) => unknown;
+    app.on(call.method, path, async (c) => {
+      const url = new URL(c.req.url);
+      const header = c.req.header('authorization');
+      let userId: number | null = null;
+      if (call.auth && header !== undefined) {
+        const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+        userId = token ? await readToken(ctx, token, 'access') : null;
+      }
+      if (call.auth === 'required' && userId === null) {
+        throw new ApiError(
+          401,
+          header ? 'The token is invalid or expired.' : 'Authentication credentials were not provided.',
+        );
+      }
+      const result = await handler({
+        query: call.query ? validate(call.query, Object.fromEntries(url.searchParams)) : {},
+        params: c.req.param(),
+        lang: pickLang(c.req.header('accept-language')),
+        url,
+        badToken: header !== undefined && userId === null,
+        userId,
+        body: () => {
+          if (!call.body) throw new Error(`${name} takes no body`);
+          return readBody(c.req.raw, name, call.body);
+        },
+      });
+      if (!call.answer) return c.body(null, 204);
+      const [status, value] = result instanceof Reply ? [result.status, result.value] : [call.status ?? 200, result];
+      const checked = z.safeParse(call.answer, value);
+      if (!checked.success) {
+        console.error(`[api] ${name} answer does not match the contract:`, checked.error.issues);
+        throw new Error(`${name} answer does not match the contract`);
+      }
+      return c.json(checked.data as object, status);
+    });
+  }
+
+  app.notFound((c) => c.json({ detail: 'Not found.' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorJson(c, error);
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+    return c.json({ detail: 'Internal server error.' }, 500);
+  });
+  return app;
+}
+
+export interface ServerOptions extends Omit<AppOptions, 'db' | 'publicUrl'> {
+  port: number;
+  host?: string;
+  /** Origin of media URLs; defaults to http://localhost:{port}. */
+  publicUrl?: string | undefined;
+  /** Seed this many products when the database has none (default env API_SEED_PRODUCTS, else 300; 0 = never). */
+  seedProducts?: number;
+  seed?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const db = openDb(options.dataDir);
+  const empty = !db.get('SELECT 1 FROM products LIMIT 1');
+  const seedProducts = options.seedProducts ?? Number(process.env['API_SEED_PRODUCTS'] ?? 300);
+  if (empty && seedProducts > 0) seedDatabase(db, { products: seedProducts, seed: options.seed ?? 1 });
+  const host = options.host ?? '127.0.0.1';
+  // The app needs the bound port (for media URLs), which is known only once listening.
+  const ready: { app?: Hono } = {};
+  const server = serve({
+    fetch: (request, env) => (ready.app ? ready.app.fetch(request, env) : new Response(null, { status: 503 })),
+    port: options.port,
+    hostname: host,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (error) => {
+      db.close();
+      reject(error);
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  ready.app = createApp({ ...options, db, publicUrl: options.publicUrl ?? `http://localhost:${port}` });
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    db,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close((error) => {
+          db.close();
+          if (error) reject(error);
+          else resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, calls, type Call } from '../../src/lib/api/contract.ts';
+import { ErrorBody } from '../../src/lib/api/schemas.ts';
+import { startTestApi, type TestApi } from './helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ products: 40 });
+});
+afterAll(() => api.stop());
+
+const expect404 = async (path: string, detail?: RegExp) => {
+  const res = await api.call(path);
+  expect(res.status).toBe(404);
+  const body = ErrorBody.parse(res.body);
+  if (detail) expect(body.detail).toMatch(detail);
+};
+
+describe('catalogue reads', () => {
+  it('main products, top and top-products', async () => {
+    const groups = calls.mainProducts.answer.parse((await api.call('/products/main-products/')).body);
+    expect(groups.length).toBeGreaterThanOrEqual(3);
+    expect(groups.some((g) => g.products.length > 0)).toBe(true);
+    expect(calls.top.answer.parse((await api.call('/products/top/')).body)).toHaveLength(8);
+    const all = calls.topProducts.answer.parse((await api.call('/products/top-products/')).body);
+    expect(all.length).toBeGreaterThan(8);
+    expect(all.length).toBeLessThanOrEqual(40);
+  });
+
+  it('a product with all its features, absolute media URLs, and 404s', async () => {
+    const product = calls.product.answer.parse((await api.call('/products/product/1/')).body);
+    expect(product.id).toBe(1);
+    expect(product.category).not.toBeNull();
+    const images =
+      product.images === null ? [] : Array.isArray(product.images) ? product.images : product.images.split(',');
+    for (const url of images)
+      expect(url).toMatch(new RegExp(`^http://localhost:${api.server.port}/media/products/1-\\d\\.svg$`));
+    await expect404('/products/product/99999/', /not found/i);
+    await expect404('/products/product/abc/');
+    await expect404('/products/product/0/');
+    await expect404('/products/related-products/99999/');
+    const related = calls.relatedProducts.answer.parse((await api.call('/products/related-products/1/')).body);
+    expect(related.length).toBeLessThanOrEqual(8);
+    expect(related.map((p) => p.id)).not.toContain(1);
+  });
+
+  it('seeds the sanitiser test product', async () => {
+    const { body } = await api.call('/products/product/7/');
+    expect(body.description).toContain('<script>alert(1)</script>');
+    expect(body.description).toContain('onerror=alert(1)');
+  });
+
+  it('pages all products DRF-style with absolute links and 404 past the end', async () => {
+    const first = calls.allProducts.answer.parse((await api.call('/products/all-products/')).body);
+    expect(first.count).toBe(40);
+    expect(first.results).toHaveLength(20);
+    expect(first.previous).toBeNull();
+    expect(first.next).toBe(`${api.base}/products/all-products/?page=2`);
+    const second = calls.allProducts.answer.parse((await api.call(first.next ?? '')).body);
+    expect(second.next).toBeNull();
+    expect(second.previous).toBe(`${api.base}/products/all-products/`);
+    expect(second.results[0]?.id).toBe(21);
+    await expect404('/products/all-products/?page=3', /Invalid page/);
+    await expect404('/products/all-products/?page=x', /Invalid page/);
+  });
+
+  it('serves the whole catalogue with related ids and latest reviews', async () => {
+    const page = calls.catalogue.answer.parse((await api.call('/products/catalogue/?page_size=1000')).body);
+    expect(page.count).toBe(40);
+    expect(page.results).toHaveLength(40);
+    expect(page.next).toBeNull();
+    expect(page.results.every((p) => p.latest_reviews.length <= 3 && p.related.length <= 8)).toBe(true);
+    const small = calls.catalogue.answer.parse((await api.call('/products/catalogue/?page_size=15')).body);
+    expect(small.results).toHaveLength(15);
+    expect(small.next).toContain('page=2');
+    expect(small.next).toContain('page_size=15');
+  });
+
+  it('categories, category products and category banners', async () => {
+    const categories = calls.categories.answer.parse((await api.call('/products/categories/')).body);
+    expect(categories.length).toBeGreaterThanOrEqual(12);
+    const products = calls.categoryProducts.answer.parse((await api.call('/products/category-products/1/')).body);
+    expect(products.count).toBeGreaterThanOrEqual(0);
+    await expect404('/products/category-products/999/', /category/i);
+    const banners = calls.categoryBanners.answer.parse((await api.call('/products/banners/1/')).body);
+    expect(banners.b.length + banners.t.length).toBeGreaterThan(0);
+    await expect404('/products/banners/999/');
+  });
+
+  it('home banners by type; other types are 400', async () => {
+    for (const type of ['phone', 'laptop']) {
+      const banners = calls.banners.answer.parse((await api.call(`/banners/?type=${type}`)).body);
+      expect(banners.b.length).toBeGreaterThan(0);
+      expect(banners.t.length).toBeGreaterThan(0);
+    }
+    for (const query of ['?type=tablet', '']) {
+      const res = await api.call(`/banners/${query}`);
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body).errors?.['type']).toBeDefined();
+    }
+  });
+
+  it('stores, a store by address and its products', async () => {
+    const stores = calls.stores.answer.parse((await api.call('/stores/')).body);
+    expect(stores.length).toBeGreaterThanOrEqual(6);
+    const store = calls.store.answer.parse((await api.call('/stores/texnomart-qarshi/')).body);
+    expect(store.legal_name).toBe('"TEXNOMART" MChJ');
+    expect(store.location).toMatch(/Qarshi/);
+    calls.storeProducts.answer.parse((await api.call('/stores/texnomart-qarshi/products/')).body);
+    await expect404('/stores/nowhere/', /store/i);
+    await expect404('/stores/nowhere/products/');
+  });
+
+  it('switches names with Accept-Language', async () => {
+    const uz = calls.categories.answer.parse((await api.call('/products/categories/')).body);
+    const ru = calls.categories.answer.parse(
+      (await api.call('/products/categories/', { lang: 'ru-RU,ru;q=0.9' })).body,
+    );
+    const uzExplicit = calls.categories.answer.parse((await api.call('/products/categories/', { lang: 'uz' })).body);
+    expect(uz[0]?.name).toBe('Smartfonlar');
+    expect(ru[0]?.name).toBe('Смартфоны');
+    expect(uzExplicit[0]?.name).toBe('Smartfonlar');
+    const ruProduct = calls.product.answer.parse((await api.call('/products/product/2/', { lang: 'ru' })).body);
+    const uzProduct = calls.product.answer.parse(
+      (await api.call('/products/product/2/', { lang: 'en-US,uz;q=0.5' })).body,
+    );
+    expect(ruProduct.title).not.toBe(uzProduct.title);
+    const ruGroups = calls.mainProducts.answer.parse((await api.call('/products/main-products/', { lang: 'ru' })).body);
+    expect(ruGroups[0]?.title).toBe('Новинки');
+  });
+
+  it('searches both languages, case-insensitively, with any Uzbek apostrophe', async () => {
+    const categories = calls.categories.answer.parse((await api.call('/products/categories/')).body);
+    expect(categories.map((c) => c.name)).toContain('Oʻyin konsollari');
+    for (const q of ["o'yin konsollari", 'Oʻyin', 'o‘yin', 'o`yin', 'O’YIN', 'игровые']) {
+      const res = calls.searchSuggestions.answer.parse(
+        (await api.call(`/products/search/?q=${encodeURIComponent(q)}`)).body,
+      );
+      expect(
+        res.categories.map((c) => c.id),
+        q,
+      ).toContain(11);
+    }
+    // Product 7 is a game console ("Oʻyin konsoli ...").
+    for (const q of ["o'yin konsoli", 'oʻyin konsoli', 'ИГРОВАЯ КОНСОЛЬ']) {
+      const page = calls.searchProducts.answer.parse(
+        (await api.call(`/products/search-product/?q=${encodeURIComponent(q)}`)).body,
+      );
+      expect(
+        page.results.map((p) => p.id),
+        q,
+      ).toContain(7);
+    }
+    const stores = calls.searchSuggestions.answer.parse((await api.call('/products/search/?q=texno')).body);
+    expect(stores.stores[0]?.address).toBe('texnomart-qarshi');
+    const suggestions = calls.searchSuggestions.answer.parse((await api.call('/products/search/?q=a')).body);
+    expect(suggestions.products.length).toBeLessThanOrEqual(6);
+    expect(suggestions.categories.length).toBeLessThanOrEqual(4);
+    expect(suggestions.stores.length).toBeLessThanOrEqual(4);
+    const blank = calls.searchProducts.answer.parse((await api.call('/products/search-product/?q=%20')).body);
+    expect(blank.count).toBe(0);
+    expect((await api.call('/products/search-product/')).status).toBe(400);
+  });
+
+  it('product comments: the reviews, and [] for a bad token', async () => {
+    const page = calls.catalogue.answer.parse((await api.call('/products/catalogue/?page_size=100')).body);
+    const reviewed = page.results.find((p) => p.reviews_count > 0);
+    expect(reviewed).toBeDefined();
+    const reviews = calls.productComments.answer.parse((await api.call(`/product-comments/${reviewed?.id}/`)).body);
+    expect(reviews).toHaveLength(reviewed?.reviews_count ?? -1);
+    const dates = reviews.map((r) => r.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const bad = await api.call(`/product-comments/${reviewed?.id}/`, { token: 'expired.or.garbage' });
+    expect(bad.status).toBe(200);
+    expect(bad.body).toEqual([]);
+    await expect404('/product-comments/99999/');
+  });
+});
+
+describe('plumbing', () => {
+  it('unknown routes are 404 JSON', async () => {
+    await expect404('/nope/');
+    const res = await fetch(`${api.server.url}/elsewhere`);
+    expect(res.status).toBe(404);
+    ErrorBody.parse(await res.json());
+  });
+
+  it('allows CORS from any origin with the needed headers', async () => {
+    const res = await fetch(`${api.base}/products/categories/`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://bozor.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,accept-language',
+      },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('accept-language');
+  });
+
+  it('serves deterministic media SVGs with long caching', async () => {
+    const url = `${api.server.url}/media/products/12-1.svg`;
+    const [a, b] = await Promise.all([fetch(url), fetch(url)]);
+    expect(a.headers.get('content-type')).toBe('image/svg+xml');
+    expect(a.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const text = await a.text();
+    expect(text).toMatch(/^<svg /);
+    expect(text).toContain('12-1');
+    expect(await b.text()).toBe(text);
+    expect((await fetch(`${api.server.url}/media/other/12-2.svg`).then((r) => r.text())) === text).toBe(false);
+    expect((await fetch(`${api.server.url}/media/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${api.server.url}/media/uploads/../bozor.sqlite`)).status).toBe(404);
+  });
+
+  it('serves an OpenAPI 3.1 document listing every call', async () => {
+    const { status, body } = await api.call('/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    for (const [name, call] of Object.entries(calls as Record<string, Call>)) {
+      const path = API_PREFIX + call.path.replace(/:(\w+)/g, '{$1}');
+      const op = body.paths[path]?.[call.method.toLowerCase()];
+      expect(op, `${name} ${path}`).toBeDefined();
+      expect(op.operationId).toBe(name);
+      if (call.auth === 'required') expect(op.security).toEqual([{ bearerAuth: [] }]);
+    }
+    expect(body.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
+  });
+});

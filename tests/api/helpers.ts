@@ -1,0 +1,101 @@
+/** Starts the real API on a free port with a temp data dir, a small seed and a clock tests can move. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../../api/server.ts';
+import { API_PREFIX } from '../../src/lib/api/contract.ts';
+import type { SmsSender } from '../../api/sms.ts';
+
+export interface TestApi {
+  server: RunningServer;
+  base: string;
+  dataDir: string;
+  clock: { now: number };
+  sent: { phone: string; code: string }[];
+  // Answers are checked against the contract schemas in the tests themselves.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  call(path: string, init?: CallInit): Promise<{ status: number; body: any; headers: Headers }>;
+  signIn(phone?: string): Promise<{ access: string; refresh: string; user: number }>;
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface CallInit {
+  method?: string;
+  body?: unknown;
+  form?: FormData;
+  token?: string;
+  lang?: string;
+  raw?: string;
+}
+
+export async function startTestApi(options: { products?: number; dataDir?: string } = {}): Promise<TestApi> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bozor-api-'));
+  const clock = { now: Date.now() };
+  const sent: { phone: string; code: string }[] = [];
+  const sms: SmsSender = { send: async (phone, _message, code) => void sent.push({ phone, code }) };
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    seedProducts: options.products ?? 40,
+    now: () => clock.now,
+    sms,
+    exposeCodes: true,
+  });
+  const base = `${server.url}${API_PREFIX}`;
+
+  const call: TestApi['call'] = async (path, init = {}) => {
+    const headers: Record<string, string> = {};
+    if (init.token) headers['Authorization'] = `Bearer ${init.token}`;
+    if (init.lang) headers['Accept-Language'] = init.lang;
+    let body: BodyInit | null = null;
+    if (init.form) body = init.form;
+    else if (init.raw !== undefined) {
+      body = init.raw;
+      headers['Content-Type'] = 'application/json';
+    } else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const res = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (media): the text itself.
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  const signIn: TestApi['signIn'] = async (
+    phone = `+99890${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+  ) => {
+    const auth = await call('/users/auth/', { method: 'POST', body: { phone_number: phone } });
+    if (auth.status !== 200) throw new Error(`auth: ${auth.status} ${JSON.stringify(auth.body)}`);
+    const code = await call(`/__test__/codes/?phone=${encodeURIComponent(phone)}`);
+    const verify = await call('/users/verify/', {
+      method: 'POST',
+      body: { user: auth.body.user, code: code.body.code },
+    });
+    if (verify.status !== 200) throw new Error(`verify: ${verify.status} ${JSON.stringify(verify.body)}`);
+    return { ...verify.body.data, user: auth.body.user };
+  };
+
+  return {
+    server,
+    base,
+    dataDir,
+    clock,
+    sent,
+    call,
+    signIn,
+    async stop({ keepData = false } = {}) {
+      await server.close();
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
