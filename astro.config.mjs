@@ -1,16 +1,48 @@
 // @ts-check
 import react from '@astrojs/react';
+import { writeFile } from 'node:fs/promises';
 import { defineConfig, envField } from 'astro/config';
 
 /** Where the built site is served; canonical URLs, sitemaps and hreflang use it. */
 const site = process.env.SITE_URL || 'http://localhost:4321';
+/** The API origin: media (img-src) and the islands' calls (connect-src) come from it. */
+const apiUrl = new URL(process.env.API_URL || 'http://localhost:8787');
+/**
+ * Origins the API's media and calls may come from: the API origin, its
+ * localhost/127.0.0.1 alias (a local API names itself either way), and any
+ * extra origins in MEDIA_ORIGINS (space-separated, e.g. a CDN).
+ */
+const apiOrigins = [apiUrl.origin];
+const alias = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[apiUrl.hostname];
+if (alias) apiOrigins.push(`${apiUrl.protocol}//${alias}${apiUrl.port ? `:${apiUrl.port}` : ''}`);
+apiOrigins.push(...(process.env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean));
+const apiOrigin = apiOrigins.join(' ');
+
+/**
+ * Host redirect rules (Netlify / Cloudflare Pages `_redirects`): existing files
+ * win, unknown paths under a language give the 404 page, and any other path
+ * goes to the same path under /uz (query kept by the host, hash by the browser).
+ * scripts/serve.ts applies the same rule for our own static server.
+ */
+const hostRules = () => ({
+  name: 'bozor-host-rules',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': async ({ dir }) => {
+      const rules = ['/uz/* /404.html 404', '/ru/* /404.html 404', '/* /uz/:splat 301', ''].join('\n');
+      await writeFile(new URL('_redirects', dir), rules);
+    },
+  },
+});
 
 export default defineConfig({
   site,
   output: 'static',
+  // The bench builds into a scratch folder.
+  outDir: process.env.OUT_DIR || './dist',
   // One URL form everywhere: /uz/product/5, built to uz/product/5.html.
   trailingSlash: 'never',
-  build: { format: 'file' },
+  build: { format: 'file', inlineStylesheets: 'never' },
   i18n: {
     locales: ['uz', 'ru'],
     defaultLocale: 'uz',
@@ -22,5 +54,22 @@ export default defineConfig({
       API_URL: envField.string({ context: 'client', access: 'public', default: 'http://localhost:8787' }),
     },
   },
-  integrations: [react()],
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `img-src 'self' data: ${apiOrigin}`,
+        `connect-src 'self' ${apiOrigin}`,
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "worker-src 'self' blob:",
+      ],
+      // Pagefind's search runs WebAssembly; no 'unsafe-inline' anywhere.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
+  integrations: [react(), hostRules()],
 });

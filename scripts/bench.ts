@@ -30,7 +30,11 @@ interface Run {
 function measured(args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     let peakKb = 0;
     const sampler = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid ?? -1))), 100);
     child.on('error', fail);
@@ -56,7 +60,8 @@ function treeRssKb(root: number): number {
       // the process ended while we looked
     }
   }
-  const walk = (pid: number): number => (rss.get(pid) ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + walk(child), 0);
+  const walk = (pid: number): number =>
+    (rss.get(pid) ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + walk(child), 0);
   return walk(root);
 }
 
@@ -74,8 +79,14 @@ function folderStats(dir: string, match: (name: string) => boolean): { files: nu
 /** A bare Astro project: N pages from getStaticPaths, each with one React island. */
 function writeBareProject(dir: string, pages: number): void {
   mkdirSync(join(dir, 'src/pages'), { recursive: true });
-  writeFileSync(join(dir, 'astro.config.mjs'), "import react from '@astrojs/react';\nexport default { output: 'static', build: { format: 'file' }, integrations: [react()] };\n");
-  writeFileSync(join(dir, 'src/Counter.tsx'), "import { useState } from 'react';\nexport default function Counter() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>{n}</button>; }\n");
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    "import react from '@astrojs/react';\nexport default { output: 'static', build: { format: 'file' }, integrations: [react()] };\n",
+  );
+  writeFileSync(
+    join(dir, 'src/Counter.tsx'),
+    "import { useState } from 'react';\nexport default function Counter() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>{n}</button>; }\n",
+  );
   writeFileSync(
     join(dir, 'src/pages/[id].astro'),
     `---\nimport Counter from '../Counter.tsx';\nexport function getStaticPaths() { return Array.from({ length: ${pages} }, (_, i) => ({ params: { id: String(i + 1) } })); }\nconst { id } = Astro.params;\n---\n<html lang="en"><head><title>Page {id}</title></head><body><h1>Page {id}</h1><Counter client:load /></body></html>\n`,
@@ -83,7 +94,12 @@ function writeBareProject(dir: string, pages: number): void {
 }
 
 const seedStart = performance.now();
-const api = await startServer({ ...serverOptionsFromEnv({}), port: 0, dataDir: join(scratch, 'data'), seedProducts: PRODUCTS });
+const api = await startServer({
+  ...serverOptionsFromEnv({}),
+  port: 0,
+  dataDir: join(scratch, 'data'),
+  seedProducts: PRODUCTS,
+});
 const seedSeconds = (performance.now() - seedStart) / 1000;
 console.log(`Seeded ${PRODUCTS} products in ${seedSeconds.toFixed(1)} s; API at ${api.url}`);
 

@@ -30,10 +30,26 @@ function firstIn(dir: string): string | null {
 function pageTypes(): Record<string, string | null> {
   const pages: Record<string, string | null> = { root: 'index.html', 'not-found': '404.html' };
   for (const lang of LANGS) {
-    const fixed = ['top-product', 'about', 'agreement', 'questions', 'mobile-category', 'basket', 'favorites', 'search', 'profile', 'orders-confirmation', 'orders-success', 'server-error', 'forbidden', 'network-error'];
+    const fixed = [
+      'top-product',
+      'about',
+      'agreement',
+      'questions',
+      'mobile-category',
+      'basket',
+      'favorites',
+      'search',
+      'profile',
+      'orders-confirmation',
+      'orders-success',
+      'server-error',
+      'forbidden',
+      'network-error',
+    ];
     pages[`${lang}/home`] = `${lang}.html`;
     for (const name of fixed) pages[`${lang}/${name}`] = `${lang}/${name}.html`;
-    for (const name of ['category', 'product', 'store', 'comments']) pages[`${lang}/${name}`] = firstIn(`${lang}/${name}`);
+    for (const name of ['category', 'product', 'store', 'comments'])
+      pages[`${lang}/${name}`] = firstIn(`${lang}/${name}`);
   }
   return pages;
 }
@@ -44,7 +60,9 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]+)
 function entryScripts(html: string): { urls: string[]; inline: string[] } {
   const urls: string[] = [];
   const inline: string[] = [];
-  for (const [tag, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g) as Iterable<[string, string, string]>) {
+  for (const [tag, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g) as Iterable<
+    [string, string, string]
+  >) {
     const src = attribute(tag, 'src');
     const type = attribute(tag, 'type');
     if (src) urls.push(src);
@@ -71,8 +89,8 @@ function staticGraph(entry: string, seen: Set<string>): void {
   seen.add(entry);
   const [imports] = parse(readFileSync(file, 'utf8'));
   for (const item of imports) {
-    if (item.d !== -1 || !item.n) continue; // dynamic import or import.meta
-    const target = item.n.startsWith('/') ? item.n : posix.join(posix.dirname(entry), item.n);
+    if (item.type !== 'static' && item.type !== 'reexport-star') continue;
+    const target = item.specifier.startsWith('/') ? item.specifier : posix.join(posix.dirname(entry), item.specifier);
     staticGraph(target, seen);
   }
 }
@@ -83,11 +101,14 @@ export async function measure(): Promise<{ page: string; kb: number }[]> {
   await init;
   const rows: { page: string; kb: number }[] = [];
   for (const [page, file] of Object.entries(pageTypes())) {
-    if (!file || !existsSync(join(dist, file))) throw new Error(`No built page for ${page} (${file ?? 'none'}) in ${dist}`);
+    if (!file || !existsSync(join(dist, file)))
+      throw new Error(`No built page for ${page} (${file ?? 'none'}) in ${dist}`);
     const { urls, inline } = entryScripts(readFileSync(join(dist, file), 'utf8'));
     const modules = new Set<string>();
     for (const url of urls) staticGraph(url.split('?')[0] as string, modules);
-    const kb = [...modules].reduce((sum, url) => sum + gzipKb(readFileSync(join(dist, url))), 0) + inline.reduce((sum, code) => sum + gzipKb(code), 0);
+    const kb =
+      [...modules].reduce((sum, url) => sum + gzipKb(readFileSync(join(dist, url))), 0) +
+      inline.reduce((sum, code) => sum + gzipKb(code), 0);
     rows.push({ page, kb });
   }
   return rows;

@@ -45,7 +45,8 @@ export async function indexSite(dir: string): Promise<void> {
   const pagefind = await import('pagefind');
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-  const added = await index.addDirectory({ path: dir });
+  // Only these folders hold indexed pages; skipping the rest saves reading ~10k comment and shell pages.
+  const added = await index.addDirectory({ path: dir, glob: '{uz,ru}/{product,category,store}/**/*.html' });
   if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
   const written = await index.writeFiles({ outputPath: resolve(dir, 'pagefind') });
   if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);

@@ -26,26 +26,50 @@ const first = (dir: string) =>
     .filter((name) => name.endsWith('.html'))
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0]
     ?.replace(/\.html$/, '');
-const pages = ['uz', 'ru'].flatMap((lang) => [`/${lang}`, `/${lang}/category/${first(`${lang}/category`)}`, `/${lang}/product/${first(`${lang}/product`)}`]);
+const pages = ['uz', 'ru'].flatMap((lang) => [
+  `/${lang}`,
+  `/${lang}/category/${first(`${lang}/category`)}`,
+  `/${lang}/product/${first(`${lang}/product`)}`,
+]);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 let failed = false;
 try {
   console.log('Lighthouse (mobile):  perf  a11y  best   seo   CLS');
   for (const path of pages) {
-    const result = await lighthouse(`${site.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(BUDGET) });
+    const result = await lighthouse(`${site.url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(BUDGET),
+    });
     if (!result) throw new Error(`No Lighthouse result for ${path}`);
     const { categories, audits } = result.lhr;
     const scores = Object.keys(BUDGET).map((name) => categories[name]?.score ?? 0);
     const cls = audits['cumulative-layout-shift']?.numericValue ?? 1;
     const misses = Object.entries(BUDGET).filter(([name, min]) => (categories[name]?.score ?? 0) < min);
     if (misses.length > 0 || cls > MAX_CLS) failed = true;
-    console.log(`  ${path.padEnd(20)} ${scores.map((s) => String(Math.round(s * 100)).padStart(5)).join(' ')} ${cls.toFixed(3).padStart(6)}${misses.length || cls > MAX_CLS ? '  (under budget)' : ''}`);
+    console.log(
+      `  ${path.padEnd(20)} ${scores.map((s) => String(Math.round(s * 100)).padStart(5)).join(' ')} ${cls.toFixed(3).padStart(6)}${misses.length || cls > MAX_CLS ? '  (under budget)' : ''}`,
+    );
     for (const [name] of misses) {
-      const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && result.lhr.categories[name]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0));
+      const failing = Object.values(audits).filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          result.lhr.categories[name]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
+      );
       for (const audit of failing.slice(0, 5)) console.log(`      ${name}: ${audit.id} — ${audit.title}`);
     }
   }

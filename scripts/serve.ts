@@ -30,7 +30,10 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
   const server: Server = createServer((req, res) => {
     files(req, res, () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const trimmed = url.pathname.length > 1 && url.pathname.endsWith('/') ? `${url.pathname.replace(/\/+$/, '')}${url.search}` : null;
+      const trimmed =
+        url.pathname.length > 1 && url.pathname.endsWith('/')
+          ? `${url.pathname.replace(/\/+$/, '')}${url.search}`
+          : null;
       const target = trimmed ?? prefixRedirect(req.url ?? '/');
       if (target) {
         res.writeHead(301, { Location: target });

@@ -24,7 +24,9 @@ if (!process.argv.includes('--no-build') || !existsSync(`${outDir}/uz.html`)) {
 }
 const site = await serveSite(outDir, sitePort, process.env.HOST);
 
-console.log(`\nBozor is running:\n  site  ${site.url}/uz  (Russian: ${site.url}/ru)\n  API   ${apiUrl}/api/v1  (OpenAPI: ${apiUrl}/api/v1/openapi.json)\n`);
+console.log(
+  `\nBozor is running:\n  site  ${site.url}/uz  (Russian: ${site.url}/ru)\n  API   ${apiUrl}/api/v1  (OpenAPI: ${apiUrl}/api/v1/openapi.json)\n`,
+);
 if (api) console.log('Sign-in codes are printed here as "[sms] +998... code: XXXX" lines.\n');
 
 async function stop() {

@@ -1,11 +1,17 @@
 /**
  * Prices are shown in the Uzbek locale with currency UZS in both languages
  * (spec §9), so the build and the browser print the same text.
+ *
+ * Written out by hand rather than with Intl: browsers ship different ICU data
+ * (Debian's Chromium has no uz-UZ and prints "UZS 3,899,000"), and the
+ * prerendered HTML and the islands must print the same text. The output is
+ * what Intl.NumberFormat('uz-UZ', { style: 'currency', currency: 'UZS' })
+ * prints with full ICU: "3 899 000 soʻm" with no-break spaces.
  */
-const formatter = new Intl.NumberFormat('uz-UZ', { style: 'currency', currency: 'UZS', maximumFractionDigits: 0 });
-
 export function formatPrice(amount: number): string {
-  return formatter.format(Math.round(amount));
+  const whole = Math.round(Math.abs(amount)).toString();
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${amount < 0 && whole !== '0' ? '-' : ''}${grouped}\u00a0soʻm`;
 }
 
 export interface Priced {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from './api/schemas.ts';
-import { availableFeatures, DEFAULT_TITLE, firstImage, imageList, normaliseProduct, PLACEHOLDER_IMAGE, productTitle } from './product.ts';
+import {
+  availableFeatures,
+  DEFAULT_TITLE,
+  firstImage,
+  imageList,
+  normaliseProduct,
+  PLACEHOLDER_IMAGE,
+  productTitle,
+} from './product.ts';
 
 const feature = (id: number, count: number) => ({ id, count, price: null, images: null, attributes: [] });
 const product: Product = {

@@ -80,20 +80,27 @@ describe('retries', () => {
 
   it('gives up after the retries with the status and the error body', async () => {
     fallback = (_req, res) => json(res, 500, { detail: 'boom' });
-    const error = await fast().call('categories').catch((e: unknown) => e);
+    const error = await fast()
+      .call('categories')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, message: 'boom' });
     expect(seen).toHaveLength(GET_RETRIES + 1);
   });
 
   it('never repeats a POST', async () => {
     fallback = (_req, res) => json(res, 500, { detail: 'boom' });
-    await expect(fast('t').call('addToBasket', { body: { product: 1, quantity: 1 } })).rejects.toMatchObject({ status: 500 });
+    await expect(fast('t').call('addToBasket', { body: { product: 1, quantity: 1 } })).rejects.toMatchObject({
+      status: 500,
+    });
     expect(seen).toHaveLength(1);
   });
 
   it('does not retry a 4xx and keeps the field errors', async () => {
-    fallback = (_req, res) => json(res, 400, { detail: 'Invalid', errors: { phone_number: ['Phone must be +998 and 9 digits'] } });
-    const error = (await fast().call('auth', { body: { phone_number: '1' } }).catch((e: unknown) => e)) as ApiError;
+    fallback = (_req, res) =>
+      json(res, 400, { detail: 'Invalid', errors: { phone_number: ['Phone must be +998 and 9 digits'] } });
+    const error = (await fast()
+      .call('auth', { body: { phone_number: '1' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(400);
     expect(error.body?.errors?.phone_number).toEqual(['Phone must be +998 and 9 digits']);
     expect(seen).toHaveLength(1);
@@ -105,7 +112,9 @@ describe('timeout', () => {
     fallback = () => undefined; // never answers
     const api = createApi({ baseURL: origin, lang: 'uz', timeout: 100, retryDelay: 1 });
     const started = Date.now();
-    const error = (await api.call('auth', { body: { phone_number: '+998901234567' } }).catch((e: unknown) => e)) as ApiError;
+    const error = (await api
+      .call('auth', { body: { phone_number: '+998901234567' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -127,7 +136,7 @@ describe('fallbacks', () => {
 
   it('search sends the query URL-encoded', async () => {
     fallback = (_req, res) => json(res, 200, { products: [], categories: [], stores: [] });
-    await searchSuggestions(fast(), "oʻyin & co");
+    await searchSuggestions(fast(), 'oʻyin & co');
     expect(seen[0]?.url).toBe('/api/v1/products/search/?q=o%CA%BByin+%26+co');
   });
 

@@ -81,7 +81,10 @@ export function createApi(options: ApiOptions) {
     if (!('answer' in spec)) return undefined as Answer<N>;
     const parsed = z.safeParse(spec.answer, data);
     if (!parsed.success) {
-      throw new ApiError(`Answer of ${spec.method} ${spec.path} does not match the contract: ${z.prettifyError(parsed.error)}`, 200);
+      throw new ApiError(
+        `Answer of ${spec.method} ${spec.path} does not match the contract: ${z.prettifyError(parsed.error)}`,
+        200,
+      );
     }
     return parsed.data as Answer<N>;
   }

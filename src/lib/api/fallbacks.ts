@@ -43,7 +43,11 @@ export async function favouritesOrEmpty(api: Api): Promise<Favourite[]> {
  * Adds a favourite on the server. A 404 (the feature missing on this backend)
  * saves the id locally, then rethrows; a 400 is rethrown with no local save.
  */
-export async function addFavourite(api: Api, product: number, saveLocally: (product: number) => void): Promise<Favourite> {
+export async function addFavourite(
+  api: Api,
+  product: number,
+  saveLocally: (product: number) => void,
+): Promise<Favourite> {
   try {
     return await api.call('addFavourite', { body: { product } });
   } catch (error) {

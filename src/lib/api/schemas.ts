@@ -7,8 +7,9 @@
  * `zod/mini` keeps the browser bundle small (tree-shakable checks).
  */
 import { z } from 'zod/mini';
+import { LANGS } from '../../i18n/langs.ts';
 
-export const LANGS = ['uz', 'ru'] as const;
+export { LANGS };
 export const Lang = z.enum(LANGS);
 export type Lang = z.infer<typeof Lang>;
 

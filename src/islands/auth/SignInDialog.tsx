@@ -1,0 +1,261 @@
+/**
+ * The sign-in modal (spec §2, §4, §5, §8), loaded on first use. Step 'Kirish':
+ * the phone, Uzbek mask (..) ...-..-.. after +998, other countries formatted
+ * by libphonenumber-js with the country guessed from the first 6 digits
+ * (250 ms debounce) and refused ('Iltimos, telefon raqamingizni to'liq
+ * kiriting'). Step 'Kodni kiriting': 4 characters, upper-cased, verified at
+ * the 4th; resend only when the countdown is 0. A native modal <dialog>:
+ * focus moves in and stays in, Escape closes.
+ */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import {
+  CODE_LENGTH,
+  COUNTRY_GUESS_DEBOUNCE_MS,
+  cleanCode,
+  formatCountdown,
+  formatPhone,
+  guessCountry,
+  isCompleteUzPhone,
+} from '../../lib/phone.ts';
+import { $lang } from '../../stores/language.ts';
+import { loadMessages, makeT, type Translate } from '../../stores/messages.ts';
+import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
+import './sign-in.css';
+
+const $open = atom(false);
+let mounted = false;
+
+export async function openSignInDialog(): Promise<void> {
+  const messages = await loadMessages($lang.get());
+  if (!mounted) {
+    mounted = true;
+    const host = document.createElement('div');
+    host.id = 'sign-in-root';
+    document.body.append(host);
+    createRoot(host).render(<SignInDialog t={makeT(messages)} />);
+  }
+  $open.set(true);
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+export function SignInDialog({ t }: { t: Translate }) {
+  const open = useStore($open);
+  const pending = useStore($pendingSignIn);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const [step, setStep] = useState<'phone' | 'code'>('phone');
+  const titleId = useId();
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (open && !node.open) {
+      opener.current = document.activeElement;
+      node.showModal();
+      // The browser focuses the first control (close); the phone field is where typing starts.
+      node.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    } else if (!open && node.open) {
+      node.close();
+    }
+  }, [open]);
+
+  const close = () => {
+    $open.set(false);
+    if (opener.current instanceof HTMLElement) opener.current.focus();
+  };
+
+  // Keep Tab inside the dialog (the browser's modal already makes the page inert).
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (!items.length) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="sign-in"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onKeyDown={onKeyDown}
+      onClick={(event) => {
+        if (event.target === dialog.current) close();
+      }}
+      data-testid="sign-in-dialog"
+    >
+      <div className="sign-in-body">
+        <button type="button" className="sign-in-close" onClick={close} aria-label={t('isl.auth.close')}>
+          ×
+        </button>
+        <h2 id={titleId}>{step === 'phone' ? t('isl.auth.title_phone') : t('isl.auth.title_code')}</h2>
+        {open && step === 'phone' && <PhoneStep t={t} onSent={() => setStep('code')} />}
+        {open && step === 'code' && pending && (
+          <CodeStep t={t} phone={pending.phone} resendAt={pending.resendAt} onBack={() => setStep('phone')} />
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+type T = Translate;
+
+function PhoneStep({ t, onSent }: { t: T; onSent: () => void }) {
+  const [value, setValue] = useState('+998 ');
+  const [error, setError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [country, setCountry] = useState<string | undefined>('UZ');
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  // Guess the country from the first 6 digits, 250 ms after typing stops.
+  useEffect(() => {
+    const timer = setTimeout(() => setCountry(guessCountry(value)), COUNTRY_GUESS_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isCompleteUzPhone(value)) {
+      setError(true);
+      return;
+    }
+    setBusy(true);
+    const result = await requestCode(value);
+    setBusy(false);
+    if (result.ok) onSent();
+    else setError(result.reason === 'invalid');
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <label htmlFor={inputId}>{t('isl.auth.phone')}</label>
+      <input
+        id={inputId}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        data-autofocus
+        value={value}
+        aria-invalid={error}
+        aria-describedby={`${hintId} ${error ? errorId : ''}`.trim()}
+        onChange={(event) => {
+          setValue(formatPhone(event.target.value) || '+');
+          setError(false);
+        }}
+        data-testid="phone-input"
+      />
+      <p id={hintId} className="hint">
+        {t('isl.auth.phone_hint')}
+        {country && country !== 'UZ' ? ` · ${t('isl.auth.country', { country })}` : ''}
+      </p>
+      <span hidden data-testid="phone-country">
+        {country ?? ''}
+      </span>
+      {error && (
+        <p id={errorId} className="error" role="alert">
+          {t('isl.auth.phone_incomplete')}
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? t('isl.auth.wait') : t('isl.auth.get_code')}
+      </button>
+    </form>
+  );
+}
+
+function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendAt: number; onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const inputId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const left = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [left]);
+
+  const verify = async (value: string) => {
+    setBusy(true);
+    const result = await verifyCode(value);
+    setBusy(false);
+    if (!result.ok) setError(true);
+  };
+
+  return (
+    <div>
+      <p>{t('isl.auth.code_sent_to', { phone: formatPhone(phone) })}</p>
+      <label htmlFor={inputId}>{t('isl.auth.code')}</label>
+      <input
+        ref={input}
+        id={inputId}
+        name="code"
+        inputMode="text"
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        maxLength={CODE_LENGTH}
+        value={code}
+        readOnly={busy}
+        aria-invalid={error}
+        aria-describedby={error ? errorId : undefined}
+        className={error ? 'code invalid' : 'code'}
+        onChange={(event) => {
+          const next = cleanCode(event.target.value);
+          setCode(next);
+          setError(false);
+          if (next.length === CODE_LENGTH) void verify(next);
+        }}
+        data-testid="code-input"
+      />
+      {error && (
+        <p id={errorId} className="error" role="alert">
+          {t('isl.auth.code_error')}
+        </p>
+      )}
+      <div className="row">
+        <button
+          type="button"
+          disabled={left > 0 || busy}
+          onClick={async () => {
+            const result = await resendCode();
+            if (result.ok) {
+              setCode('');
+              setError(false);
+              setNow(Date.now());
+            }
+          }}
+        >
+          {left > 0 ? t('isl.auth.resend_in', { time: formatCountdown(left) }) : t('isl.auth.resend')}
+        </button>
+        <button type="button" className="link" onClick={onBack}>
+          {t('isl.auth.change_phone')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The header's login/account link (`[data-auth-link]`, label in
+ * `[data-auth-label]`): 'Kirish' for visitors, opening the sign-in modal
+ * (loaded on first use), the account label when signed in (a plain link to
+ * /{lang}/profile). Also shows the messages kept across the sign-in reload.
+ */
+import { $lang } from '../../stores/language.ts';
+import { loadMessages } from '../../stores/messages.ts';
+import { flushPendingToasts } from '../../stores/notify.ts';
+import { $signedIn } from '../../stores/session-tokens.ts';
+
+/** Open the sign-in modal; its code (and the phone library) loads on first use. */
+export async function openSignIn(): Promise<void> {
+  const { openSignInDialog } = await import('./SignInDialog.tsx');
+  await openSignInDialog();
+}
+
+let started = false;
+
+export function enhanceAuth(): void {
+  if (started) return;
+  started = true;
+  // The page is built with the visitor's label; a shopper's label needs the messages (loaded then).
+  $signedIn.subscribe((signedIn) => {
+    for (const link of document.querySelectorAll<HTMLElement>('[data-auth-link]'))
+      link.dataset['signedIn'] = String(signedIn);
+    if (!signedIn) return;
+    void loadMessages($lang.get()).then((messages) => {
+      for (const label of document.querySelectorAll<HTMLElement>('[data-auth-label]'))
+        label.textContent = messages['isl.auth.account'];
+    });
+  });
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.<HTMLElement>('[data-auth-link], [data-sign-in]');
+    if (
+      !link ||
+      $signedIn.get() ||
+      event.defaultPrevented ||
+      (event as MouseEvent).ctrlKey ||
+      (event as MouseEvent).metaKey
+    )
+      return;
+    event.preventDefault();
+    void openSignIn();
+  });
+  flushPendingToasts();
+}

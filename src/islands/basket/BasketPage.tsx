@@ -1,0 +1,185 @@
+/**
+ * /{lang}/basket (spec §4 Basket): lines with quantity controls, selection
+ * (select all), delete selected, clear, totals with discounts, and the order
+ * button (orders-confirmation) that asks for at least one selected product.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Lang } from '../../lib/api/schemas.ts';
+import { totals } from '../../lib/basket.ts';
+import { formatPrice } from '../../lib/price.ts';
+import {
+  $basketFailed,
+  $localBasket,
+  $products,
+  $serverBasket,
+  changeQuantity,
+  clearBasket,
+  loadBasket,
+  loadLocalProducts,
+  removeFromBasket,
+  removeSelected,
+  shownLines,
+} from '../../stores/basket.ts';
+import { setLanguage } from '../../stores/language.ts';
+import { makeT, pathIn as localizedPath, type Labels } from '../../stores/messages.ts';
+import { notify } from '../../stores/notify.ts';
+import { $signedIn } from '../../stores/session-tokens.ts';
+import './basket.css';
+
+export default function BasketPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+  setLanguage(lang);
+  const t = makeT(labels);
+  const signedIn = useStore($signedIn);
+  const server = useStore($serverBasket);
+  const failed = useStore($basketFailed);
+  const entries = useStore($localBasket);
+  const products = useStore($products);
+  const [mounted, setMounted] = useState(false);
+  const [selected, setSelected] = useState<Set<string> | null>(null);
+
+  useEffect(() => {
+    setMounted(true);
+    if ($signedIn.get()) void loadBasket();
+  }, []);
+  useEffect(() => {
+    if (mounted) void loadLocalProducts();
+  }, [entries, mounted]);
+
+  const lines = useMemo(
+    () => (mounted ? shownLines(signedIn && !failed, server, entries, products) : []),
+    [mounted, signedIn, failed, server, entries, products],
+  );
+  // Every line starts selected; lines that leave the basket leave the selection.
+  const chosen = useMemo(
+    () => new Set(lines.filter((l) => selected === null || selected.has(l.key)).map((l) => l.key)),
+    [lines, selected],
+  );
+  const chosenLines = lines.filter((l) => chosen.has(l.key));
+  const sum = totals(chosenLines);
+  const waiting = !mounted || (signedIn && server === null && !failed) || entries.some((e) => !(e.product in products));
+
+  const toggle = (key: string) => {
+    const next = new Set(chosen);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    setSelected(next);
+  };
+  const allChosen = lines.length > 0 && chosen.size === lines.length;
+
+  return (
+    <section className="basket" data-testid="basket-page">
+      {waiting && lines.length === 0 && (
+        <p className="island-status" role="status">
+          {t('isl.basket.loading')}
+        </p>
+      )}
+      {!waiting && lines.length === 0 && <p className="island-status">{t('isl.basket.empty')}</p>}
+      {lines.length > 0 && (
+        <div className="basket-grid">
+          <div>
+            <div className="basket-tools">
+              <label>
+                <input type="checkbox" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : null)} />{' '}
+                {t('isl.basket.select_all')}
+              </label>
+              <button type="button" disabled={chosen.size === 0} onClick={() => void removeSelected(chosenLines)}>
+                {t('isl.basket.delete_selected')}
+              </button>
+              <button type="button" onClick={() => void clearBasket()}>
+                {t('isl.basket.clear')}
+              </button>
+            </div>
+            <ul className="basket-lines" data-testid="basket-lines">
+              {lines.map((line) => (
+                <li
+                  key={line.key}
+                  className="basket-line"
+                  data-product={line.product.id}
+                  data-feature={line.feature?.id ?? ''}
+                >
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(line.key)}
+                    onChange={() => toggle(line.key)}
+                    aria-label={t('isl.basket.select', { title: line.product.title })}
+                  />
+                  <img src={line.product.image} alt="" width="80" height="80" loading="lazy" />
+                  <div className="basket-info">
+                    <a href={localizedPath(lang, `/product/${line.product.id}`)}>{line.product.title}</a>
+                    {line.feature && line.feature.attributes.length > 0 && (
+                      <span className="basket-feature">
+                        {line.feature.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}
+                      </span>
+                    )}
+                    <span className="basket-price">
+                      {formatPrice(line.price)}
+                      {line.listPrice > line.price && <s>{formatPrice(line.listPrice)}</s>}
+                    </span>
+                  </div>
+                  <div className="basket-qty" role="group" aria-label={t('isl.basket.quantity')}>
+                    <button
+                      type="button"
+                      onClick={() => void changeQuantity(line, 'decrease')}
+                      aria-label={t('isl.basket.decrease', { title: line.product.title })}
+                    >
+                      −
+                    </button>
+                    <output data-testid="quantity">{line.quantity}</output>
+                    <button
+                      type="button"
+                      onClick={() => void changeQuantity(line, 'increase')}
+                      aria-label={t('isl.basket.increase', { title: line.product.title })}
+                    >
+                      +
+                    </button>
+                  </div>
+                  <button
+                    type="button"
+                    className="basket-remove"
+                    onClick={() => void removeFromBasket(line)}
+                    aria-label={t('isl.basket.remove', { title: line.product.title })}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <aside className="basket-summary" aria-label={t('isl.basket.summary')}>
+            <h2>{t('isl.basket.summary')}</h2>
+            <dl>
+              <dt>{t('isl.basket.items', { count: sum.count })}</dt>
+              <dd>{formatPrice(sum.subtotal)}</dd>
+              <dt>{t('isl.basket.discount')}</dt>
+              <dd data-testid="basket-discount">{formatPrice(sum.discount)}</dd>
+              <dt>{t('isl.basket.total')}</dt>
+              <dd data-testid="basket-total">{formatPrice(sum.total)}</dd>
+            </dl>
+            <a
+              className="basket-order"
+              href={localizedPath(lang, '/orders-confirmation')}
+              onClick={(event) => {
+                if (chosenLines.length === 0) {
+                  event.preventDefault();
+                  notify('error', 'isl.basket.select_one');
+                  return;
+                }
+                try {
+                  sessionStorage.setItem(
+                    'bozor.orderItems',
+                    JSON.stringify(chosenLines.map((l) => ({ source: l.source, id: l.id }))),
+                  );
+                } catch {
+                  // The confirmation page falls back to the whole basket.
+                }
+              }}
+            >
+              {t('isl.basket.order')}
+            </a>
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Basket hooks of the prerendered pages, without a framework (tiny, on every
+ * page): every `[data-basket-count]` badge shows the count once it is known
+ * (hidden until then, so no wrong number flashes), and every
+ * `[data-add-to-basket={id}]` button adds or removes its product (toggle,
+ * spec §4), with `aria-pressed` showing whether it is in the basket.
+ *
+ * A button may carry `data-feature={id}` (or `data-feature-id`, set by the
+ * product page's feature picker, which also fires `bozor:feature-change`). An island
+ * that handles the click itself (the product page's feature picker) calls
+ * `event.preventDefault()` and `addToBasket(product, featureId)`; this
+ * listener then leaves the click alone.
+ */
+import { $basketCount, $basketKeys, addToBasket, anyKey, keyString, loadBasket } from '../../stores/basket.ts';
+import { $signedIn } from '../../stores/session-tokens.ts';
+
+const featureOf = (button: HTMLElement): number | null => {
+  // data-feature, or data-feature-id as the product page's feature picker sets it.
+  const raw = button.dataset['feature'] ?? button.dataset['featureId'];
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+};
+
+function paintBadges(count: number | null) {
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-basket-count]')) {
+    if (count === null) {
+      badge.hidden = true;
+      continue;
+    }
+    badge.textContent = String(count);
+    badge.hidden = count === 0;
+  }
+}
+
+export function paintButtons(keys: ReadonlySet<string> = $basketKeys.get()) {
+  for (const button of document.querySelectorAll<HTMLElement>('[data-add-to-basket]')) {
+    const id = Number(button.dataset['addToBasket']);
+    const feature = featureOf(button);
+    const pressed = keys.has(feature === null ? anyKey(id) : keyString(id, feature));
+    button.setAttribute('aria-pressed', String(pressed));
+    button.dataset['inBasket'] = String(pressed);
+  }
+}
+
+/** Repaint (once per frame) when buttons are added after load, e.g. by islands. */
+export function watchNewButtons(selector: string, paint: () => void): void {
+  let queued = false;
+  new MutationObserver((records) => {
+    if (queued) return;
+    const added = records.some((r) =>
+      [...r.addedNodes].some((n) => n instanceof Element && (n.matches(selector) || n.querySelector(selector))),
+    );
+    if (!added) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      paint();
+    });
+  }).observe(document.body, { childList: true, subtree: true });
+}
+
+let started = false;
+
+export function enhanceBasket(): void {
+  if (started) return;
+  started = true;
+  $basketCount.subscribe(paintBadges);
+  $basketKeys.subscribe((keys) => paintButtons(keys));
+  document.addEventListener('bozor:feature-change', () => paintButtons());
+  watchNewButtons('[data-add-to-basket]', () => paintButtons());
+  if ($signedIn.get()) void loadBasket({ quiet: !document.getElementById('basket-root') });
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-add-to-basket]');
+    if (!button || event.defaultPrevented) return;
+    event.preventDefault();
+    const raw = button.dataset['addToBasket'] ?? '';
+    // A bad id still reaches the action, which answers 'Noto'g'ri mahsulot ma'lumotlari!'.
+    void addToBasket({ id: /^\d+$/.test(raw) ? Number(raw) : NaN }, featureOf(button));
+  });
+}

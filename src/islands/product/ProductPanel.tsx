@@ -1,0 +1,179 @@
+/**
+ * The product page's interactive part: gallery, price, stock and the feature
+ * picker (only features with count > 0, each with its own images and
+ * attributes), re-checked live against the API after hydration.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { Feature, Lang } from '../../lib/api/schemas.ts';
+import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
+import { fetchLive, type LiveProduct } from './live.ts';
+import './panel.css';
+
+export interface PanelLabels {
+  price: string;
+  oldPrice: string;
+  discount: string;
+  stockPcs: string;
+  stockKg: string;
+  stockOut: string;
+  features: string;
+  gallery: string;
+  imageAlt: string;
+  thumb: string;
+  updated: string;
+}
+
+export interface ProductPanelProps {
+  lang: Lang;
+  id: number;
+  title: string;
+  images: string[];
+  product: LiveProduct;
+  apiUrl: string;
+  labels: PanelLabels;
+}
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+
+const imagesOf = (feature: Feature | undefined): string[] => {
+  if (!feature?.images) return [];
+  const raw = Array.isArray(feature.images) ? feature.images : feature.images.split(',');
+  return raw.map((s) => s.trim()).filter(Boolean);
+};
+
+const featureName = (feature: Feature) => feature.attributes.map((a) => a.value).join(' · ') || `#${feature.id}`;
+
+export default function ProductPanel({ lang, id, title, images, product: built, apiUrl, labels }: ProductPanelProps) {
+  const [product, setProduct] = useState<LiveProduct>(built);
+  const [checked, setChecked] = useState(false);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [imageIndex, setImageIndex] = useState(0);
+
+  const features = useMemo(() => product.features.filter((f) => f.count > 0), [product.features]);
+  const selected = features.find((f) => f.id === selectedId);
+
+  useEffect(() => {
+    let live = true;
+    fetchLive(apiUrl, lang, id).then((fresh) => {
+      if (!live) return;
+      if (fresh) setProduct(fresh);
+      setChecked(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [apiUrl, lang, id]);
+
+  // The add-to-basket button (outside this island) learns the chosen feature.
+  useEffect(() => {
+    for (const button of document.querySelectorAll<HTMLElement>(`[data-add-to-basket="${id}"]`)) {
+      if (selected) button.dataset.featureId = String(selected.id);
+      else delete button.dataset.featureId;
+    }
+    document.dispatchEvent(
+      new CustomEvent('bozor:feature-change', { detail: { product: id, feature: selected?.id ?? null } }),
+    );
+  }, [id, selected]);
+
+  const featureImages = imagesOf(selected);
+  const gallery = featureImages.length > 0 ? featureImages : images;
+  const current = gallery[Math.min(imageIndex, gallery.length - 1)] ?? images[0] ?? '';
+
+  const discounted = !selected?.price && hasDiscount(product);
+  const amount = selected?.price ?? payablePrice(product);
+  const stock = selected ? selected.count : product.stock;
+  const stockText =
+    stock <= 0 ? labels.stockOut : fill(product.unit === 'kg' ? labels.stockKg : labels.stockPcs, { count: stock });
+
+  const choose = (feature: Feature) => {
+    setSelectedId(feature.id === selectedId ? null : feature.id);
+    setImageIndex(0);
+  };
+
+  return (
+    <div className="panel" data-product-panel={id} data-live={checked ? 'checked' : 'pending'}>
+      <section className="gallery" aria-label={labels.gallery}>
+        <div className="gallery-main">
+          <img
+            src={current}
+            alt={fill(labels.imageAlt, { title, n: Math.min(imageIndex, gallery.length - 1) + 1 })}
+            width={600}
+            height={600}
+            fetchPriority="high"
+            decoding="async"
+            data-gallery-main
+          />
+        </div>
+        {gallery.length > 1 && (
+          <ul className="thumbs">
+            {gallery.map((src, index) => (
+              <li key={`${index}-${src}`}>
+                <button
+                  type="button"
+                  aria-label={fill(labels.thumb, { n: index + 1 })}
+                  aria-pressed={index === imageIndex}
+                  onClick={() => setImageIndex(index)}
+                >
+                  <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="buy">
+        <p className="prices" aria-live="polite">
+          <span className="sr-only">{labels.price}: </span>
+          <span className="price big" data-price>
+            {formatPrice(amount)}
+          </span>
+          {discounted && (
+            <>
+              <s className="old-price">
+                <span className="sr-only">{labels.oldPrice}: </span>
+                {formatPrice(product.price)}
+              </s>
+              <span className="badge-sale">{fill(labels.discount, { percent: discountPercent(product) })}</span>
+            </>
+          )}
+        </p>
+        <p className="stock" data-stock>
+          {stockText}
+        </p>
+
+        {features.length > 0 && (
+          <fieldset className="features">
+            <legend>{labels.features}</legend>
+            <div className="feature-list">
+              {features.map((feature) => (
+                <button
+                  key={feature.id}
+                  type="button"
+                  className="feature"
+                  aria-pressed={feature.id === selectedId}
+                  data-feature={feature.id}
+                  onClick={() => choose(feature)}
+                >
+                  {featureName(feature)}
+                </button>
+              ))}
+            </div>
+            {selected && (
+              <dl className="attributes" data-feature-attributes>
+                {selected.attributes.map((attribute) => (
+                  <div key={attribute.key}>
+                    <dt>{attribute.name}</dt>
+                    <dd>{attribute.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </fieldset>
+        )}
+        {checked && <span className="sr-only">{labels.updated}</span>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,348 @@
+/**
+ * The header search box (spec §2 Search box, §5, §9) as an ARIA 1.2
+ * combobox: opens on focus or typing, closes 200 ms after blur, arrows move
+ * through the options, Enter opens one (or searches), Escape closes.
+ * Answers come from the Pagefind index (loaded on first focus); the API's
+ * suggestions (400 ms debounce) replace it when it cannot load and add
+ * products newer than the build. An empty query lists recent searches.
+ * Without JavaScript the same form submits to /{lang}/search?q=.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { Lang, SearchSuggestions } from '../../lib/api/schemas.ts';
+import { formatPrice, payablePrice } from '../../lib/price.ts';
+import { firstImage, PLACEHOLDER_IMAGE, productTitle } from '../../lib/product.ts';
+import { cleanQuery } from '../../lib/recent-searches.ts';
+import { normaliseSearchText } from '../../lib/search-text.ts';
+import { getApi } from '../../stores/api.ts';
+import { makeT, pathIn as localizedPath, type Labels } from '../../stores/messages.ts';
+import { setLanguage } from '../../stores/language.ts';
+import { $recentSearches, clearRecentSearches, rememberSearch } from '../../stores/recent-searches.ts';
+import { loadPagefind, searchIndex, type Suggestion } from './pagefind.ts';
+import './search.css';
+
+export const SEARCH_DEBOUNCE_MS = 400;
+export const CLOSE_DELAY_MS = 200;
+const MAX_PER_GROUP = 6;
+
+interface Props {
+  lang: Lang;
+  /** Labels from stores/labels.ts (build time). */
+  labels: Labels;
+  placeholder?: string;
+  label?: string;
+  submitLabel?: string;
+  /** Product pages hide the search block on mobile (spec §2). */
+  hideOnMobile?: boolean;
+}
+
+interface Option {
+  id: string;
+  kind: Suggestion['kind'] | 'recent';
+  label: string;
+  href: string;
+  suggestion?: Suggestion;
+}
+
+export function fromApi(lang: Lang, answer: SearchSuggestions): Suggestion[] {
+  return [
+    ...answer.products.map((p) => ({
+      kind: 'product' as const,
+      key: String(p.id),
+      title: productTitle(p),
+      image: firstImage(p.images),
+      detail: formatPrice(payablePrice(p)),
+      price: payablePrice(p),
+      href: localizedPath(lang, `/product/${p.id}`),
+    })),
+    ...answer.categories.map((c) => ({
+      kind: 'category' as const,
+      key: String(c.id),
+      title: c.name,
+      image: firstImage(c.image),
+      detail: null,
+      href: localizedPath(lang, `/category/${c.id}`),
+    })),
+    ...answer.stores.map((s) => ({
+      kind: 'store' as const,
+      key: s.address,
+      title: s.name,
+      image: s.logo,
+      detail: s.location,
+      href: localizedPath(lang, `/store/${encodeURIComponent(s.address)}`),
+    })),
+  ];
+}
+
+/** Index answers first; API products the index lacks (newer than the build) are added. */
+export function mergeSuggestions(index: Suggestion[] | null, api: Suggestion[] | null): Suggestion[] {
+  if (!index) return api ?? [];
+  if (!api) return index;
+  const seen = new Set(index.map((s) => `${s.kind}:${s.key}`));
+  return [...index, ...api.filter((s) => !seen.has(`${s.kind}:${s.key}`))];
+}
+
+export default function SearchBox({ lang, labels, placeholder, label, submitLabel, hideOnMobile = false }: Props) {
+  setLanguage(lang);
+  const t = makeT(labels);
+  const recentStored = useStore($recentSearches);
+  const [mounted, setMounted] = useState(false);
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [loading, setLoading] = useState(false);
+  const [indexAnswer, setIndexAnswer] = useState<Suggestion[] | null>(null);
+  const [apiAnswer, setApiAnswer] = useState<Suggestion[] | null>(null);
+  const [indexFailed, setIndexFailed] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const listId = useId();
+  const inputId = useId();
+  const recent = mounted ? recentStored : [];
+  const trimmed = cleanQuery(query);
+
+  useEffect(() => setMounted(true), []);
+
+  // Pagefind answers as the shopper types (local, no network after the first chunks).
+  useEffect(() => {
+    if (!trimmed) {
+      setIndexAnswer(null);
+      setApiAnswer(null);
+      setLoading(false);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    void searchIndex(trimmed).then((answer) => {
+      if (!live) return;
+      if (answer === null) setIndexFailed(true);
+      setIndexAnswer(answer);
+      if (answer !== null) setLoading(false);
+    });
+    // The API: debounced 400 ms; the fallback when the index fails, else fill-in of newer products.
+    const timer = setTimeout(() => {
+      void Promise.all([import('../../lib/api/fallbacks.ts'), getApi()])
+        .then(([{ searchSuggestions }, api]) => searchSuggestions(api, normaliseSearchText(trimmed)))
+        .then((answer) => {
+          if (!live) return;
+          setApiAnswer(fromApi(lang, answer));
+          setLoading(false);
+        });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [trimmed, lang]);
+
+  const suggestions = useMemo(() => {
+    const all = mergeSuggestions(indexFailed ? null : indexAnswer, apiAnswer);
+    const group = (kind: Suggestion['kind']) => all.filter((s) => s.kind === kind).slice(0, MAX_PER_GROUP);
+    return { product: group('product'), category: group('category'), store: group('store') };
+  }, [indexAnswer, apiAnswer, indexFailed]);
+
+  const options: Option[] = useMemo(() => {
+    if (!trimmed)
+      return recent.map((q, i) => ({ id: `${listId}-r${i}`, kind: 'recent', label: q, href: searchHref(lang, q) }));
+    return (['product', 'category', 'store'] as const).flatMap((kind) =>
+      suggestions[kind].map((s, i) => ({
+        id: `${listId}-${kind[0]}${i}`,
+        kind,
+        label: s.title,
+        href: s.href,
+        suggestion: s,
+      })),
+    );
+  }, [trimmed, recent, suggestions, lang, listId]);
+
+  const showResults = trimmed.length > 0;
+  const empty = showResults && !loading && options.length === 0;
+  const expanded = open && (showResults || recent.length > 0);
+  const activeOption = expanded && active >= 0 ? options[active] : undefined;
+
+  const go = (href: string) => {
+    if (trimmed) rememberSearch(trimmed);
+    setOpen(false);
+    location.assign(href);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) setOpen(true);
+      if (!options.length) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const count = options.length;
+      // -1 is the input itself: down from the last option or up from the first goes back to it.
+      setActive((current) =>
+        step > 0 ? (current + 1 >= count ? -1 : current + 1) : current - 1 < -1 ? count - 1 : current - 1,
+      );
+    } else if (event.key === 'Escape') {
+      if (expanded) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (query) {
+        event.preventDefault();
+        setQuery('');
+      }
+    } else if (event.key === 'Enter' && activeOption) {
+      event.preventDefault();
+      if (activeOption.kind === 'recent') rememberSearch(activeOption.label);
+      go(activeOption.href);
+    }
+  };
+
+  const onFocus = () => {
+    clearTimeout(closeTimer.current);
+    setOpen(true);
+    void loadPagefind();
+  };
+
+  const onBlur = () => {
+    closeTimer.current = setTimeout(() => {
+      setOpen(false);
+      setActive(-1);
+    }, CLOSE_DELAY_MS);
+  };
+
+  const groupTitle = {
+    product: t('isl.search.products'),
+    category: t('isl.search.categories'),
+    store: t('isl.search.stores'),
+  };
+  let index = -1;
+  const optionProps = (option: Option) => {
+    index += 1;
+    const i = index;
+    return {
+      id: option.id,
+      role: 'option' as const,
+      'aria-selected': i === active,
+      className: i === active ? 'sb-option active' : 'sb-option',
+      onMouseDown: (event: MouseEvent) => event.preventDefault(),
+      onMouseEnter: () => setActive(i),
+      onClick: () => {
+        if (option.kind === 'recent') rememberSearch(option.label);
+        go(option.href);
+      },
+    };
+  };
+
+  return (
+    <form
+      className={hideOnMobile ? 'search sb search-hide-mobile' : 'search sb'}
+      action={localizedPath(lang, '/search')}
+      method="get"
+      role="search"
+      onSubmit={(event) => {
+        if (!trimmed) {
+          event.preventDefault();
+          return;
+        }
+        rememberSearch(trimmed);
+      }}
+      data-search-form
+    >
+      <label className="sr-only" htmlFor={inputId}>
+        {label ?? t('isl.search.label')}
+      </label>
+      <input
+        id={inputId}
+        name="q"
+        type="search"
+        placeholder={placeholder ?? t('isl.search.label')}
+        autoComplete="off"
+        maxLength={200}
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeOption?.id}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="search-submit" aria-label={submitLabel ?? t('isl.search.label')}>
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+      <div className="sb-panel" hidden={!expanded} data-testid="search-panel">
+        {showResults && loading && options.length === 0 && (
+          <p className="sb-status" role="status">
+            {t('isl.search.loading')}
+          </p>
+        )}
+        {empty && (
+          <p className="sb-status" role="status">
+            {t('search.no_results')}
+          </p>
+        )}
+        {!showResults && recent.length > 0 && (
+          <div className="sb-recent-head">
+            <span id={`${listId}-recent`}>{t('isl.search.recent')}</span>
+            <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => clearRecentSearches()}>
+              {t('isl.search.clear_recent')}
+            </button>
+          </div>
+        )}
+        <ul id={listId} role="listbox" aria-label={label ?? t('isl.search.label')}>
+          {!showResults &&
+            options.map((option) => (
+              <li key={option.id} {...optionProps(option)}>
+                {option.label}
+              </li>
+            ))}
+          {showResults &&
+            (['product', 'category', 'store'] as const).map((kind) =>
+              suggestions[kind].length === 0 ? null : (
+                <li key={kind} role="presentation">
+                  <ul role="group" aria-labelledby={`${listId}-g${kind}`}>
+                    <li role="presentation" id={`${listId}-g${kind}`} className="sb-group">
+                      {groupTitle[kind]}
+                    </li>
+                    {options
+                      .filter((o) => o.kind === kind)
+                      .map((option) => (
+                        <li key={option.id} {...optionProps(option)} data-kind={kind}>
+                          <img
+                            src={option.suggestion?.image || PLACEHOLDER_IMAGE}
+                            alt=""
+                            width="40"
+                            height="40"
+                            loading="lazy"
+                          />
+                          <span className="sb-text">
+                            <span className="sb-title">{option.label}</span>
+                            {option.suggestion?.detail && <span className="sb-detail">{option.suggestion.detail}</span>}
+                          </span>
+                        </li>
+                      ))}
+                  </ul>
+                </li>
+              ),
+            )}
+        </ul>
+      </div>
+    </form>
+  );
+}
+
+function searchHref(lang: Lang, query: string) {
+  return `${localizedPath(lang, '/search')}?q=${encodeURIComponent(query)}`;
+}

@@ -1,0 +1,90 @@
+/**
+ * /{lang}/search?q= (spec §2): paged results of /products/search-product/
+ * with the catalogue's cards; "more" follows the answer's next link.
+ */
+import { useEffect, useState } from 'react';
+import type { Lang, ProductSummary } from '../../lib/api/schemas.ts';
+import { cleanQuery } from '../../lib/recent-searches.ts';
+import { normaliseSearchText } from '../../lib/search-text.ts';
+import { getApi } from '../../stores/api.ts';
+import { makeT, type Labels } from '../../stores/messages.ts';
+import { setLanguage } from '../../stores/language.ts';
+import { rememberSearch } from '../../stores/recent-searches.ts';
+import { ProductTile } from '../favourites/ProductTile.tsx';
+import '../favourites/tiles.css';
+
+/** The page number of a DRF `next` link (spec §3). */
+export function pageOfNext(next: string | null): number | null {
+  if (!next) return null;
+  const page = Number(new URL(next, 'http://x').searchParams.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : null;
+}
+
+export default function SearchResults({ lang, labels }: { lang: Lang; labels: Labels }) {
+  setLanguage(lang);
+  const t = makeT(labels);
+  const [query, setQuery] = useState<string | null>(null);
+  const [items, setItems] = useState<ProductSummary[]>([]);
+  const [count, setCount] = useState(0);
+  const [next, setNext] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const load = async (q: string, page: number) => {
+    setLoading(true);
+    try {
+      const answer = await (
+        await getApi()
+      ).call('searchProducts', { query: { q: normaliseSearchText(q), page: String(page) } });
+      setItems((current) => (page === 1 ? answer.results : [...current, ...answer.results]));
+      setCount(answer.count);
+      setNext(pageOfNext(answer.next));
+      setFailed(false);
+    } catch {
+      // A failed list fetch shows an empty list (spec §7).
+      if (page === 1) setItems([]);
+      setNext(null);
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    const q = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
+    setQuery(q);
+    if (q) {
+      rememberSearch(q);
+      void load(q, 1);
+    }
+  }, []);
+
+  return (
+    <section data-testid="search-results">
+      {query && <h2>{t('isl.search.results_for', { q: query })}</h2>}
+      {query === '' && <p className="island-status">{t('isl.search.enter_query')}</p>}
+      {query && !loading && (
+        <p className="island-status" role="status">
+          {items.length === 0 || failed ? t('search.no_results') : t('isl.search.count', { count })}
+        </p>
+      )}
+      {items.length > 0 && (
+        <ul className="tiles">
+          {items.map((product) => (
+            <ProductTile key={product.id} lang={lang} t={t} product={product} mounted />
+          ))}
+        </ul>
+      )}
+      {loading && (
+        <p className="island-status" role="status">
+          {t('isl.search.loading')}
+        </p>
+      )}
+      {next !== null && !loading && query && (
+        <button type="button" className="tile-add" onClick={() => void load(query, next)}>
+          {t('isl.search.more')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The Pagefind index of the page's language, loaded with a dynamic import the
+ * first time the search box is focused (never in the first-load JavaScript).
+ * Answers are sorted into the search box's three groups by their URL.
+ */
+import { normaliseSearchText } from '../../lib/search-text.ts';
+
+interface PagefindResultData {
+  url: string;
+  meta: Record<string, string | undefined>;
+}
+interface PagefindApi {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(query: string): Promise<{ results: Array<{ id: string; data(): Promise<PagefindResultData> }> } | null>;
+}
+
+export interface Suggestion {
+  kind: 'product' | 'category' | 'store';
+  /** Product or category id, or the store's address key. */
+  key: string;
+  title: string;
+  image: string | null;
+  /** Products: the price text; stores: the street address. */
+  detail: string | null;
+  href: string;
+  /** Products: the payable price, when known (API answers). */
+  price?: number;
+}
+
+let loading: Promise<PagefindApi | null> | null = null;
+
+/** The bundle path, kept out of the bundler's graph (it only exists after the build). */
+const PAGEFIND_URL = '/pagefind/pagefind.js';
+
+export function loadPagefind(): Promise<PagefindApi | null> {
+  loading ??= (async () => {
+    try {
+      const api = (await import(/* @vite-ignore */ PAGEFIND_URL)) as PagefindApi;
+      await api.options({ excerptLength: 12 });
+      await api.init();
+      return api;
+    } catch {
+      return null;
+    }
+  })();
+  return loading;
+}
+
+/** Grouped suggestions from the index, or null when the index cannot be used. */
+export async function searchIndex(query: string, limit = 12): Promise<Suggestion[] | null> {
+  const pagefind = await loadPagefind();
+  if (!pagefind) return null;
+  try {
+    const search = await pagefind.search(normaliseSearchText(query));
+    if (!search) return [];
+    const data = await Promise.all(search.results.slice(0, limit).map((result) => result.data()));
+    return data.flatMap((item) => {
+      const suggestion = toSuggestion(item);
+      return suggestion ? [suggestion] : [];
+    });
+  } catch {
+    return null;
+  }
+}
+
+const ROUTE = /^\/(uz|ru)\/(product|category|store)\/([^/?#]+?)(?:\.html)?\/?(?:[?#].*)?$/;
+
+export function toSuggestion(item: PagefindResultData): Suggestion | null {
+  const path = item.url.replace(/^https?:\/\/[^/]+/, '');
+  const match = ROUTE.exec(path);
+  if (!match) return null;
+  const kind = match[2] as Suggestion['kind'];
+  const key = decodeURIComponent(match[3]!);
+  const title = (item.meta['title'] ?? '').replace(/\s*\|\s*Bozor\s*$/, '').trim();
+  return {
+    kind,
+    key,
+    title: title || key,
+    image: item.meta['image'] ?? null,
+    detail:
+      (kind === 'product'
+        ? item.meta['price']
+        : kind === 'store'
+          ? (item.meta['location'] ?? item.meta['address'])
+          : null) ?? null,
+    href: `/${match[1]}/${match[2]}/${match[3]}`,
+  };
+}

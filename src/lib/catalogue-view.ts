@@ -1,0 +1,40 @@
+/**
+ * Lookups over a loaded catalogue (by id, by category, by store), built once
+ * per catalogue object and shared by every route's getStaticPaths.
+ */
+import type { Catalogue } from './catalogue.ts';
+import type { CatalogueProduct, ProductSummary } from './api/schemas.ts';
+
+export interface CatalogueView {
+  byId: Map<number, CatalogueProduct>;
+  byCategory: Map<number, ProductSummary[]>;
+  byStore: Map<number, ProductSummary[]>;
+}
+
+const views = new WeakMap<Catalogue, CatalogueView>();
+
+/** Only the fields a product card needs, so page props stay small. */
+export function toSummary(product: ProductSummary): ProductSummary {
+  const { id, title, price, discount, discount_price, images, rating, reviews_count } = product;
+  return { id, title, price, discount, discount_price, images, rating, reviews_count };
+}
+
+export function catalogueView(catalogue: Catalogue): CatalogueView {
+  let view = views.get(catalogue);
+  if (view) return view;
+  view = { byId: new Map(), byCategory: new Map(), byStore: new Map() };
+  for (const product of catalogue.products) {
+    view.byId.set(product.id, product);
+    const summary = toSummary(product);
+    if (product.category) push(view.byCategory, product.category.id, summary);
+    if (product.store) push(view.byStore, product.store.id, summary);
+  }
+  views.set(catalogue, view);
+  return view;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,24 @@
+/**
+ * The browser's API client: base URL from astro:env, the page's language, the
+ * stored bearer token. Loaded on the first call (with ofetch and the zod
+ * schemas), so pages that make none do not download it.
+ */
+import { API_URL } from 'astro:env/client';
+import type { Api } from '../lib/api/client.ts';
+import { $lang } from './language.ts';
+import { $access } from './session-tokens.ts';
+
+let api: Promise<Api> | undefined;
+
+export function getApi(): Promise<Api> {
+  api ??= import('../lib/api/client.ts').then(({ createApi }) =>
+    createApi({ baseURL: API_URL, lang: $lang.get(), token: () => $access.get() || null }),
+  );
+  return api;
+}
+
+/** HTTP status of a failed call (ApiError), 0 when no answer came. */
+export function statusOf(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 0;
+}

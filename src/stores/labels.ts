@@ -1,0 +1,23 @@
+/**
+ * Build-time only: the labels an island renders, for its `labels` prop.
+ * Client code never imports this (it holds both languages).
+ */
+import type { MessageKey } from '../i18n/index.ts';
+import { ru } from '../i18n/ru.ts';
+import { uz } from '../i18n/uz.ts';
+import type { Lang } from '../lib/api/schemas.ts';
+import type { Labels } from './messages.ts';
+
+const EXTRA: MessageKey[] = ['search.no_results', 'product.discount', 'shell.search.title'];
+
+export function islandLabels(
+  lang: Lang,
+  prefixes: string[] = ['isl.search.', 'isl.basket.', 'isl.fav.', 'isl.auth.'],
+): Labels {
+  const table = lang === 'ru' ? ru : uz;
+  const labels: Labels = {};
+  for (const key of Object.keys(table) as MessageKey[]) {
+    if (EXTRA.includes(key) || prefixes.some((prefix) => key.startsWith(prefix))) labels[key] = table[key];
+  }
+  return labels;
+}

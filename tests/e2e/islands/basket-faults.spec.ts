@@ -1,0 +1,245 @@
+/**
+ * Basket faults (spec §4, §7, §8): every basket call of a signed-in shopper
+ * and the visitor's product refetch fail with 500, timeout, an aborted
+ * request and, where the spec names it, 404; each shows the spec's message
+ * and fallback, and afterwards the basket holds what the shopper put there.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  addOnServer,
+  apiSignIn,
+  badge,
+  expectToast,
+  fail,
+  localBasket,
+  passTimeouts,
+  products,
+  serverBasket,
+  useTokens,
+  watchErrors,
+  type Fault,
+} from './helpers.ts';
+
+const BASKET = /\/api\/v1\/orders\/basket\/$/;
+const ADD = /\/api\/v1\/orders\/add-basket\/$/;
+const QUANTITY = /\/api\/v1\/orders\/basket\/quantity\/$/;
+const DELETE = /\/api\/v1\/orders\/basket\/delete\/(\?.*)?$/;
+const PRODUCT = /\/api\/v1\/products\/product\/\d+\/$/;
+
+const faults: Fault[] = ['500', 'timeout', 'abort'];
+
+async function prepare(page: Page, fault: Fault) {
+  if (fault === 'timeout') {
+    test.slow();
+    await page.clock.install();
+  }
+}
+
+for (const fault of faults) {
+  test(`basket load ${fault}: 'Savatni yangilashda xato yuz berdi!' and the local entries are shown`, async ({
+    page,
+    request,
+  }) => {
+    await prepare(page, fault);
+    const errors = watchErrors(page);
+    const [a] = await products(request);
+    const tokens = await apiSignIn(request);
+    await useTokens(page, tokens);
+    await page.evaluate(
+      (p) =>
+        localStorage.setItem('basket', JSON.stringify([{ id: 1, product: p.id, feature: p.feature, quantity: 2 }])),
+      a!,
+    );
+    await fail(page, BASKET, fault, 'GET');
+    await page.goto('/uz/basket');
+    if (fault === 'timeout') await passTimeouts(page, 'Savatni yangilashda xato yuz berdi!');
+    await expectToast(page, 'Savatni yangilashda xato yuz berdi!');
+    await expect(page.locator('.basket-line')).toHaveCount(1);
+    expect(await localBasket(page)).toEqual([[a!.id, a!.feature, 2]]);
+    expect(errors).toEqual([]);
+  });
+
+  test(`add to basket ${fault}: 'Savatga qo'shishda xato yuz berdi!' and the product is kept locally`, async ({
+    page,
+    request,
+  }) => {
+    await prepare(page, fault);
+    const [a] = await products(request);
+    const tokens = await apiSignIn(request);
+    await useTokens(page, tokens);
+    await page.goto('/uz/about');
+    await fail(page, ADD, fault);
+    await page.evaluate((id) => {
+      const button = document.createElement('button');
+      button.dataset['addToBasket'] = String(id);
+      button.textContent = 'add';
+      button.id = 'test-add';
+      document.querySelector('main')!.prepend(button);
+    }, a!.id);
+    await page.locator('#test-add').click();
+    if (fault === 'timeout') await passTimeouts(page, "Savatga qo'shishda xato yuz berdi!");
+    await expectToast(page, "Savatga qo'shishda xato yuz berdi!");
+    expect(await localBasket(page)).toEqual([[a!.id, a!.feature, 1]]);
+    await expect.poll(() => badge(page)).toBe('1');
+    expect(await serverBasket(request, tokens)).toEqual([]);
+  });
+
+  test(`quantity ${fault}: 'Mahsulot sonini yangilashda xato yuz berdi!' and the change stays`, async ({
+    page,
+    request,
+  }) => {
+    await prepare(page, fault);
+    const [a] = await products(request);
+    const tokens = await apiSignIn(request);
+    await addOnServer(request, tokens, a!.id, a!.feature, 2);
+    await useTokens(page, tokens);
+    await page.goto('/uz/basket');
+    await expect(page.locator('.basket-line output')).toHaveText('2');
+    await fail(page, QUANTITY, fault);
+    await page.locator('.basket-qty button').last().click();
+    if (fault === 'timeout') await passTimeouts(page, 'Mahsulot sonini yangilashda xato yuz berdi!');
+    await expectToast(page, 'Mahsulot sonini yangilashda xato yuz berdi!');
+    await expect(page.locator('.basket-line output')).toHaveText('3');
+    expect((await serverBasket(request, tokens)).map((l) => l.quantity)).toEqual([2]);
+  });
+
+  test(`delete one ${fault}: 'Mahsulotni o'chirishda xato yuz berdi!' and it is removed locally`, async ({
+    page,
+    request,
+  }) => {
+    await prepare(page, fault);
+    const [a, b] = await products(request);
+    const tokens = await apiSignIn(request);
+    await addOnServer(request, tokens, a!.id, a!.feature);
+    await addOnServer(request, tokens, b!.id, b!.feature);
+    await useTokens(page, tokens);
+    await page.goto('/uz/basket');
+    await expect(page.locator('.basket-line')).toHaveCount(2);
+    await fail(page, DELETE, fault);
+    await page.locator('.basket-remove').first().click();
+    if (fault === 'timeout') await passTimeouts(page, "Mahsulotni o'chirishda xato yuz berdi!");
+    await expectToast(page, "Mahsulotni o'chirishda xato yuz berdi!");
+    await expect(page.locator('.basket-line')).toHaveCount(1);
+    await expect.poll(() => badge(page)).toBe('1');
+  });
+
+  test(`delete selected ${fault}: 'Mahsulotlarni o'chirishda xato yuz berdi!' and they are removed locally`, async ({
+    page,
+    request,
+  }) => {
+    await prepare(page, fault);
+    const [a, b, c] = await products(request);
+    const tokens = await apiSignIn(request);
+    for (const p of [a!, b!, c!]) await addOnServer(request, tokens, p.id, p.feature);
+    await useTokens(page, tokens);
+    await page.goto('/uz/basket');
+    await expect(page.locator('.basket-line')).toHaveCount(3);
+    await fail(page, DELETE, fault);
+    await page.locator('.basket-line input[type=checkbox]').first().uncheck();
+    await page.getByRole('button', { name: "Tanlanganlarni o'chirish" }).click();
+    if (fault === 'timeout') await passTimeouts(page, "Mahsulotlarni o'chirishda xato yuz berdi!");
+    await expectToast(page, "Mahsulotlarni o'chirishda xato yuz berdi!");
+    await expect(page.locator('.basket-line')).toHaveCount(1);
+    await expect(page.locator('.basket-line')).toHaveAttribute('data-product', String(a!.id));
+  });
+
+  test(`visitor product refetch ${fault}: reported, the entry stays stored`, async ({ page, request }) => {
+    await prepare(page, fault);
+    const [a] = await products(request);
+    await page.goto('/uz/about');
+    await page.evaluate(
+      (p) =>
+        localStorage.setItem('basket', JSON.stringify([{ id: 1, product: p.id, feature: p.feature, quantity: 1 }])),
+      a!,
+    );
+    await fail(page, PRODUCT, fault, 'GET');
+    await page.goto('/uz/basket');
+    if (fault === 'timeout') await passTimeouts(page, "Mahsulotlar yoki savatni yuklab bo'lmadi");
+    await expectToast(page, "Mahsulotlar yoki savatni yuklab bo'lmadi");
+    expect(await localBasket(page)).toEqual([[a!.id, a!.feature, 1]]);
+    await expect.poll(() => badge(page)).toBe('1');
+  });
+}
+
+test("delete one 404: 'Savatda mahsulot topilmadi: ID {id}'", async ({ page, request }) => {
+  const [a] = await products(request);
+  const tokens = await apiSignIn(request);
+  await addOnServer(request, tokens, a!.id, a!.feature);
+  await useTokens(page, tokens);
+  await page.goto('/uz/basket');
+  await expect(page.locator('.basket-line')).toHaveCount(1);
+  const [line] = await serverBasket(request, tokens);
+  await fail(page, DELETE, '404');
+  await page.locator('.basket-remove').click();
+  await expectToast(page, `Savatda mahsulot topilmadi: ID ${line!.id}`);
+});
+
+test("add to basket 400: the server's field errors are shown, then it is added locally", async ({ page, request }) => {
+  const [a] = await products(request);
+  const tokens = await apiSignIn(request);
+  await useTokens(page, tokens);
+  await page.goto('/uz');
+  await fail(page, ADD, '400');
+  await page.locator(`[data-add-to-basket]`).first().click();
+  await expectToast(page, "Savatga qo'shishda xato yuz berdi!");
+  await expect(page.getByText('Test field error.')).toBeVisible();
+  expect((await localBasket(page)).length).toBe(1);
+  void a;
+});
+
+test("visitor product 404: 'Mahsulot topilmadi: ID {id}', dropped from the list, kept stored", async ({
+  page,
+  request,
+}) => {
+  const [a, b] = await products(request);
+  await page.goto('/uz/about');
+  await page.evaluate(
+    ([p, q]) =>
+      localStorage.setItem(
+        'basket',
+        JSON.stringify([
+          { id: 1, product: p!.id, feature: p!.feature, quantity: 1 },
+          { id: 2, product: q!.id, feature: q!.feature, quantity: 1 },
+        ]),
+      ),
+    [a, b],
+  );
+  await page.route(new RegExp(`/api/v1/products/product/${a!.id}/$`), (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: '{"detail":"Not found."}',
+    }),
+  );
+  await page.goto('/uz/basket');
+  await expectToast(page, `Mahsulot topilmadi: ID ${a!.id}`);
+  await expect(page.locator('.basket-line')).toHaveCount(1);
+  expect((await localBasket(page)).length).toBe(2);
+});
+
+test("visitor feature gone: 'Xususiyat topilmadi: ID {id}'", async ({ page, request }) => {
+  const [a] = await products(request);
+  await page.goto('/uz/about');
+  await page.evaluate(
+    (p) => localStorage.setItem('basket', JSON.stringify([{ id: 1, product: p.id, feature: 999999, quantity: 1 }])),
+    a!,
+  );
+  await page.goto('/uz/basket');
+  await expectToast(page, 'Xususiyat topilmadi: ID 999999');
+  await expect(page.locator('.basket-line')).toHaveCount(0);
+});
+
+test("invalid product id: 'Noto'g'ri mahsulot ma'lumotlari!' and nothing is added", async ({ page }) => {
+  await page.goto('/uz/about');
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.dataset['addToBasket'] = 'abc';
+    button.id = 'bad-add';
+    button.textContent = 'add';
+    document.querySelector('main')!.prepend(button);
+  });
+  await page.locator('#bad-add').click();
+  await expectToast(page, "Noto'g'ri mahsulot ma'lumotlari!");
+  expect(await localBasket(page)).toEqual([]);
+});

@@ -1,0 +1,177 @@
+/**
+ * Favourites faults (spec §4 Favourites, §7, §8): load, add and remove fail
+ * with 500, timeout, an aborted request and 404/400 where the spec names them;
+ * each shows its message and keeps exactly the favourites the shopper chose.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  apiSignIn,
+  expectToast,
+  fail,
+  likedIds,
+  passTimeouts,
+  products,
+  serverFavourites,
+  useTokens,
+  type Fault,
+} from './helpers.ts';
+
+const FAVOURITES = /\/api\/v1\/favorite\/$/;
+const ONE = /\/api\/v1\/favorite\/\d+\/$/;
+
+async function heart(page: Page, id: number) {
+  await page.goto('/uz/about');
+  await page.evaluate((productId) => {
+    const button = document.createElement('button');
+    button.dataset['favourite'] = String(productId);
+    button.id = `heart-${productId}`;
+    button.textContent = 'heart';
+    document.querySelector('main')!.prepend(button);
+  }, id);
+  return page.locator(`#heart-${id}`);
+}
+
+for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
+  test(`favourite add ${fault}: 'Sevimlilarga qo'shib bo'lmadi' and the id is kept locally`, async ({
+    page,
+    request,
+  }) => {
+    if (fault === 'timeout') {
+      test.slow();
+      await page.clock.install();
+    }
+    const [a] = await products(request);
+    const tokens = await apiSignIn(request);
+    await useTokens(page, tokens);
+    const button = await heart(page, a!.id);
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await fail(page, FAVOURITES, fault, 'POST');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    const message = "Sevimlilarga qo'shib bo'lmadi. Qaytadan urinib ko'ring.";
+    if (fault === 'timeout') await passTimeouts(page, message);
+    await expectToast(page, message);
+    expect(await likedIds(page)).toEqual([a!.id]);
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test(`favourite remove ${fault}: 'Sevimlilardan o'chirib bo'lmadi' and it is removed locally`, async ({
+    page,
+    request,
+  }) => {
+    if (fault === 'timeout') {
+      test.slow();
+      await page.clock.install();
+    }
+    const [a] = await products(request);
+    const tokens = await apiSignIn(request);
+    await request.post(`${'http://localhost:8788'}/api/v1/favorite/`, {
+      headers: { Authorization: `Bearer ${tokens.access}` },
+      data: { product: a!.id },
+    });
+    await useTokens(page, tokens);
+    const button = await heart(page, a!.id);
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await fail(page, ONE, fault, 'DELETE');
+    await button.click();
+    const message = "Sevimlilardan o'chirib bo'lmadi. Mahalliy ro'yxat yangilandi.";
+    if (fault === 'timeout') await passTimeouts(page, message);
+    await expectToast(page, message);
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(await likedIds(page)).toEqual([]);
+  });
+
+  test(`favourites load ${fault}: an empty server list, the local favourites stay`, async ({ page, request }) => {
+    if (fault === 'timeout') {
+      test.slow();
+      await page.clock.install();
+    }
+    const [a] = await products(request);
+    const tokens = await apiSignIn(request);
+    await useTokens(page, tokens);
+    await page.evaluate((id) => localStorage.setItem('liked', JSON.stringify([id])), a!.id);
+    await fail(page, FAVOURITES, fault, 'GET');
+    const button = await heart(page, a!.id);
+    if (fault === 'timeout') for (let i = 0; i < 10; i++) await page.clock.runFor(5_000);
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(await likedIds(page)).toEqual([a!.id]);
+  });
+}
+
+test("favourites load 404: 'Sevimlilar hozircha ishlamayapti' and the local list is used", async ({
+  page,
+  request,
+}) => {
+  const [a, b] = await products(request);
+  const tokens = await apiSignIn(request);
+  await useTokens(page, tokens);
+  await page.evaluate((id) => localStorage.setItem('liked', JSON.stringify([id])), a!.id);
+  await fail(page, /\/api\/v1\/favorite\//, '404');
+  const button = await heart(page, b!.id);
+  await expectToast(page, 'Sevimlilar hozircha ishlamayapti. Mahalliy xotira ishlatilmoqda.');
+  await button.click();
+  expect(await likedIds(page)).toEqual([a!.id, b!.id].sort((x, y) => x - y));
+});
+
+test('favourite add 400: the message, nothing kept', async ({ page, request }) => {
+  const [a] = await products(request);
+  const tokens = await apiSignIn(request);
+  await useTokens(page, tokens);
+  const button = await heart(page, a!.id);
+  await fail(page, FAVOURITES, '400', 'POST');
+  await button.click();
+  await expectToast(page, "Sevimlilarga qo'shib bo'lmadi. Qaytadan urinib ko'ring.");
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  expect(await likedIds(page)).toEqual([]);
+});
+
+test('favourite add 404: saved locally, then the message', async ({ page, request }) => {
+  const [a] = await products(request);
+  const tokens = await apiSignIn(request);
+  await useTokens(page, tokens);
+  const button = await heart(page, a!.id);
+  await fail(page, FAVOURITES, '404', 'POST');
+  await button.click();
+  await expectToast(page, "Sevimlilarga qo'shib bo'lmadi. Qaytadan urinib ko'ring.");
+  expect(await likedIds(page)).toEqual([a!.id]);
+});
+
+test("favourite remove 404: 'Sevimli mahsulot topilmadi.'", async ({ page, request }) => {
+  const [a] = await products(request);
+  const tokens = await apiSignIn(request);
+  await request.post('http://localhost:8788/api/v1/favorite/', {
+    headers: { Authorization: `Bearer ${tokens.access}` },
+    data: { product: a!.id },
+  });
+  await useTokens(page, tokens);
+  const button = await heart(page, a!.id);
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await fail(page, ONE, '404', 'DELETE');
+  await button.click();
+  await expectToast(page, 'Sevimli mahsulot topilmadi.');
+});
+
+test("local favourites sync fails: 'Mahalliy sevimlilarni sinxronlashtirib bo'lmadi' and they stay local", async ({
+  page,
+  request,
+}) => {
+  const [a] = await products(request);
+  const tokens = await apiSignIn(request);
+  await useTokens(page, tokens);
+  await page.evaluate((id) => localStorage.setItem('liked', JSON.stringify([id])), a!.id);
+  await fail(page, FAVOURITES, '500', 'POST');
+  await page.goto('/uz/favorites');
+  await expectToast(page, "Mahalliy sevimlilarni sinxronlashtirib bo'lmadi. Mahalliy xotira ishlatilmoqda.");
+  expect(await likedIds(page)).toEqual([a!.id]);
+  expect(await serverFavourites(request, tokens)).toEqual([]);
+});
+
+test('favourites page: an item whose product fetch fails is dropped from the list', async ({ page, request }) => {
+  const [a, b] = await products(request);
+  await page.goto('/uz/about');
+  await page.evaluate((ids) => localStorage.setItem('liked', JSON.stringify(ids)), [a!.id, b!.id]);
+  await fail(page, new RegExp(`/api/v1/products/product/${a!.id}/$`), '500');
+  await page.goto('/uz/favorites');
+  await expect(page.locator('[data-testid=favourites-list] .tile')).toHaveCount(1);
+  expect(await likedIds(page)).toEqual([a!.id, b!.id].sort((x, y) => x - y));
+});

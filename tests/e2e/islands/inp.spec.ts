@@ -1,0 +1,46 @@
+/**
+ * Interaction to next paint on the mobile viewport (issue budget: < 100 ms)
+ * for add-to-basket and typing in search, from PerformanceObserver 'event'
+ * entries. Prints the figures; fails above the budget.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const BUDGET_MS = 100;
+
+async function observe(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __inp: number[] };
+    w.__inp = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEventTiming & { interactionId?: number }>)
+        if (entry.interactionId) w.__inp.push(entry.duration);
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  });
+}
+
+const worst = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as { __inp: number[] }).__inp));
+
+test('INP: add to basket and typing in search (mobile viewport)', async ({ page }, info) => {
+  test.skip(info.project.name !== 'mobile', 'measured on the mobile viewport');
+  await page.goto('/uz');
+  await page.waitForLoadState('networkidle');
+  await observe(page);
+  const add = page.locator('[data-add-to-basket]').first();
+  await add.scrollIntoViewIfNeeded();
+  await add.tap();
+  await expect(add).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(300);
+  const addInp = await worst(page);
+
+  await observe(page);
+  await page.getByRole('combobox').first().tap();
+  await page.getByRole('combobox').first().pressSequentially('Xiaomi Pad', { delay: 60 });
+  await expect(page.locator('[role=option]').first()).toBeVisible();
+  await page.waitForTimeout(300);
+  const typingInp = await worst(page);
+
+  console.log(`INP (mobile): add-to-basket ${addInp.toFixed(0)} ms, typing in search ${typingInp.toFixed(0)} ms`);
+  info.annotations.push({ type: 'inp', description: `add-to-basket ${addInp} ms; search typing ${typingInp} ms` });
+  expect(addInp).toBeLessThan(BUDGET_MS);
+  expect(typingInp).toBeLessThan(BUDGET_MS);
+});

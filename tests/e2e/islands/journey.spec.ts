@@ -1,0 +1,165 @@
+/**
+ * The happy journey in both languages: search, fill the basket and the
+ * favourites as a visitor, sign in with the code from the reference API, and
+ * find both merged on the server with nothing lost.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  addOnServer,
+  apiSignIn,
+  badge,
+  codeFor,
+  expectToast,
+  products,
+  randomPhone,
+  serverBasket,
+  serverFavourites,
+} from './helpers.ts';
+
+for (const lang of ['uz', 'ru'] as const) {
+  const text = {
+    uz: {
+      added: "Mahsulot savatga qo'shildi!",
+      getCode: 'Kod olish',
+      codeTitle: 'Kodni kiriting',
+      synced: 'Savat backend bilan sinxronlashtirildi!',
+      verified: 'Tasdiqlandi',
+      login: 'Kirish',
+    },
+    ru: {
+      added: 'Товар добавлен в корзину!',
+      getCode: 'Получить код',
+      codeTitle: 'Введите код',
+      synced: 'Корзина синхронизирована с сервером!',
+      verified: 'Подтверждено',
+      login: 'Войти',
+    },
+  }[lang];
+
+  test(`visitor basket and favourites are merged on the server at sign-in (${lang})`, async ({ page, request }) => {
+    const [a, b, c] = await products(request);
+    const phone = randomPhone();
+    // The shopper already has something on the server from another device.
+    const existing = await apiSignIn(request, phone);
+    await addOnServer(request, existing, c!.id, c!.feature, 2);
+
+    // Search, then open a product.
+    await page.goto(`/${lang}`);
+    await expect.poll(() => badge(page)).toBeNull();
+    await page.getByRole('combobox').first().click();
+    await page.getByRole('combobox').first().pressSequentially('Xiaomi');
+    await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
+
+    // Fill the basket and favourites as a visitor (cards on the home page).
+    await page.goto(`/${lang}`);
+    const cards = page.locator('[data-add-to-basket]');
+    await page.evaluate(
+      (ids) => {
+        const main = document.querySelector('main')!;
+        for (const id of ids) {
+          main.insertAdjacentHTML(
+            'afterbegin',
+            `<button data-add-to-basket="${id}" id="add-${id}">+</button><button data-favourite="${id}" id="fav-${id}">♥</button>`,
+          );
+        }
+      },
+      [a!.id, b!.id],
+    );
+    await page.locator(`#add-${a!.id}`).click();
+    await expectToast(page, text.added);
+    await page.locator(`#add-${b!.id}`).click();
+    await page.locator(`#fav-${a!.id}`).click();
+    await page.locator(`#fav-${b!.id}`).click();
+    await expect.poll(() => badge(page)).toBe('2');
+    await expect(page.locator(`#add-${a!.id}`)).toHaveAttribute('aria-pressed', 'true');
+    expect(await cards.count()).toBeGreaterThan(0);
+
+    // The basket page shows both.
+    await page.goto(`/${lang}/basket`);
+    await expect(page.locator('.basket-line')).toHaveCount(2);
+
+    // Sign in with the code from the API's test route.
+    await page.goto(`/${lang}/profile`);
+    await page.getByTestId('profile-sign-in').click();
+    await page.getByTestId('phone-input').fill('');
+    await page.getByTestId('phone-input').pressSequentially(phone.slice(1));
+    await page.getByRole('button', { name: text.getCode }).click();
+    await expect(page.getByRole('heading', { name: text.codeTitle })).toBeVisible();
+    const code = await codeFor(request, phone);
+    await page.getByTestId('code-input').pressSequentially(code.toLowerCase());
+    await expectToast(page, text.synced);
+    await expectToast(page, text.verified);
+
+    // Merged on the server, nothing lost; nothing private left locally.
+    const basket = await serverBasket(request, existing);
+    expect(basket.map((l) => [l.product.id, l.feature?.id ?? null]).sort()).toEqual(
+      [
+        [a!.id, a!.feature],
+        [b!.id, b!.feature],
+        [c!.id, c!.feature],
+      ].sort(),
+    );
+    expect(basket.find((l) => l.product.id === c!.id)!.quantity).toBe(2);
+    await page.goto(`/${lang}/favorites`);
+    await expect(page.locator('[data-testid=favourites-list] .tile')).toHaveCount(2);
+    expect(await serverFavourites(request, existing)).toEqual([a!.id, b!.id].sort((x, y) => x - y));
+    expect(await page.evaluate(() => [localStorage.getItem('basket'), localStorage.getItem('liked')])).toEqual([
+      null,
+      null,
+    ]);
+    await expect.poll(() => badge(page)).toBe('3');
+
+    // Log out: nothing private stays.
+    await page.goto(`/${lang}/profile`);
+    await page.getByRole('button', { name: lang === 'uz' ? 'Chiqish' : 'Выйти' }).click();
+    await expect(page.getByTestId('profile-sign-in')).toBeVisible();
+    const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+    expect(keys.filter((k) => ['access', 'refresh', 'basket', 'liked', 'recentSearches'].includes(k))).toEqual([]);
+  });
+}
+
+test("sign-in sync failure keeps the failed items locally: 'Mahsulotni sinxronlashtirishda xato: ID {id}'", async ({
+  page,
+  request,
+}) => {
+  const [a, b] = await products(request);
+  const phone = randomPhone();
+  await page.goto('/uz/about');
+  await page.evaluate(
+    ([p, q]) =>
+      localStorage.setItem(
+        'basket',
+        JSON.stringify([
+          { id: 1, product: p!.id, feature: p!.feature, quantity: 1 },
+          { id: 2, product: q!.id, feature: q!.feature, quantity: 3 },
+        ]),
+      ),
+    [a, b],
+  );
+  await page.route(/\/api\/v1\/orders\/add-basket\/$/, async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as { product: number };
+    if (body.product === b!.id)
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: '{"detail":"x"}',
+      });
+    return route.fallback();
+  });
+  await page.goto('/uz/profile');
+  await page.getByTestId('profile-sign-in').click();
+  await page.getByTestId('phone-input').fill('');
+  await page.getByTestId('phone-input').pressSequentially(phone.slice(1));
+  await page.getByRole('button', { name: 'Kod olish' }).click();
+  await expect(page.getByTestId('code-input')).toBeVisible();
+  await page.getByTestId('code-input').pressSequentially(await codeFor(request, phone));
+  await expectToast(page, `Mahsulotni sinxronlashtirishda xato: ID ${b!.id}`);
+  await expectToast(page, 'Savatni sinxronlashtirishda xato yuz berdi!');
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('basket'))) ?? '[]') as Array<{
+    product: number;
+    quantity: number;
+  }>;
+  expect(stored.map((e) => [e.product, e.quantity])).toEqual([[b!.id, 3]]);
+  await expect.poll(() => badge(page)).toBe('2');
+});

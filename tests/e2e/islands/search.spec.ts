@@ -1,0 +1,119 @@
+/**
+ * The search box and results page (spec §2 Search box, §5, §7, §9): Pagefind
+ * first (loaded on first focus), the API as fallback and fill-in, faults,
+ * keyboard combobox, recent searches, apostrophe variants.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, fail, passTimeouts, storedJson, type Fault } from './helpers.ts';
+
+const SUGGEST = /\/api\/v1\/products\/search\/\?/;
+const RESULTS = /\/api\/v1\/products\/search-product\//;
+const PAGEFIND = /\/pagefind\/pagefind\.js/;
+const NO_RESULTS = 'Maʼlumot topilmadi';
+
+const box = (page: Page) => page.getByRole('combobox').first();
+
+test('Pagefind loads on first focus and answers; the API fills in', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    if (PAGEFIND.test(r.url()) || SUGGEST.test(r.url())) loaded.push(r.url());
+  });
+  await page.goto('/uz');
+  await page.waitForTimeout(300);
+  expect(loaded.filter((u) => PAGEFIND.test(u))).toEqual([]);
+  await box(page).click();
+  await expect.poll(() => loaded.some((u) => PAGEFIND.test(u))).toBe(true);
+  await box(page).pressSequentially('Xiaomi');
+  await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
+  await expect.poll(() => loaded.some((u) => SUGGEST.test(u) && u.includes('q=Xiaomi'))).toBe(true);
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('Uzbek apostrophe variants find the same products', async ({ page }) => {
+  await page.goto('/uz');
+  const titles: string[][] = [];
+  for (const query of ["o'yin", 'oʻyin', 'o‘yin', 'o`yin']) {
+    await box(page).fill('');
+    await box(page).pressSequentially(query);
+    await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
+    titles.push(await page.locator('[role=option][data-kind=product] .sb-title').allTextContents());
+  }
+  for (const list of titles) expect(list.sort()).toEqual(titles[0]!.sort());
+});
+
+test('keyboard: arrows move, Enter opens the option, Escape closes', async ({ page }) => {
+  await page.goto('/uz');
+  await box(page).click();
+  await box(page).pressSequentially('Xiaomi');
+  await expect(page.locator('[role=option]').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  const first = page.locator('[role=option]').first();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(box(page)).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  await page.keyboard.press('Escape');
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/uz\/(product|category|store)\//);
+});
+
+test('recent searches: saved on search, newest first, at most 5, blank never, clearable', async ({ page }) => {
+  await page.goto('/uz');
+  for (const q of ['a1', 'b2', 'c3', 'd4', 'e5', 'f6', '   ']) {
+    await box(page).fill(q);
+    await box(page).press('Enter');
+    if (q.trim()) await page.waitForURL(/\/uz\/search\?q=/);
+  }
+  expect(await storedJson<string[]>(page, 'recentSearches')).toEqual(['f6', 'e5', 'd4', 'c3', 'b2']);
+  await box(page).fill('');
+  await box(page).focus();
+  await expect(page.getByRole('option')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Tozalash' }).click();
+  await expect(page.getByRole('option')).toHaveCount(0);
+  expect(await storedJson<string[]>(page, 'recentSearches')).toBeNull();
+});
+
+test('the index cannot load: the API answers (400 ms debounce, URL-encoded)', async ({ page }) => {
+  const urls: string[] = [];
+  page.on('request', (r) => SUGGEST.test(r.url()) && urls.push(r.url()));
+  await page.route(PAGEFIND, (route) => route.abort('failed'));
+  await page.goto('/uz');
+  await box(page).click();
+  await box(page).pressSequentially('Xiaomi Pad', { delay: 30 });
+  await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
+  expect(urls.length).toBe(1);
+  expect(urls[0]).toContain('q=Xiaomi+Pad');
+});
+
+for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
+  test(`index and API fail (${fault}): the no-results text, no crash`, async ({ page }) => {
+    if (fault === 'timeout') {
+      test.slow();
+      await page.clock.install();
+    }
+    await page.route(PAGEFIND, (route) => route.abort('failed'));
+    await fail(page, SUGGEST, fault);
+    await page.goto('/uz');
+    await box(page).click();
+    await box(page).pressSequentially('Xiaomi');
+    await expect(page.getByText('Yuklanmoqda…').first()).toBeVisible();
+    if (fault === 'timeout') for (let i = 0; i < 12; i++) await page.clock.runFor(5_000);
+    await expect(page.getByTestId('search-panel').getByText(NO_RESULTS)).toBeVisible({ timeout: 15_000 });
+  });
+}
+
+test('results page: paged results, and an API failure shows the no-results text', async ({ page }) => {
+  await page.goto('/uz/search?q=Xiaomi');
+  await expect(page.getByTestId('search-results').locator('.tile').first()).toBeVisible();
+  await fail(page, RESULTS, '500');
+  await page.goto('/uz/search?q=Samsung');
+  await expect(page.getByTestId('search-results').getByText(NO_RESULTS)).toBeVisible({ timeout: 15_000 });
+});
+
+test('results page in Russian', async ({ page }) => {
+  await page.goto('/ru/search?q=Xiaomi');
+  await expect(page.getByText('Результаты по запросу «Xiaomi»')).toBeVisible();
+  await expect(page.getByTestId('search-results').locator('.tile').first()).toBeVisible();
+  void expectToast;
+  void passTimeouts;
+});

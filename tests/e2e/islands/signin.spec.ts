@@ -1,0 +1,211 @@
+/**
+ * Sign-in modal: bad phones and codes (spec §5), every sign-in fault (spec
+ * §8), focus and Escape (WCAG), corrupted storage (never a crash).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, fail, passTimeouts, randomPhone, watchErrors, type Fault } from './helpers.ts';
+
+const AUTH = /\/api\/v1\/users\/auth\/$/;
+const VERIFY = /\/api\/v1\/users\/verify\/$/;
+const RESEND = /\/api\/v1\/users\/auth\/resend\/$/;
+
+async function openModal(page: Page) {
+  await page.goto('/uz/profile');
+  await page.getByTestId('profile-sign-in').click();
+  const dialog = page.getByTestId('sign-in-dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function typePhone(page: Page, text: string) {
+  const input = page.getByTestId('phone-input');
+  await input.fill('');
+  await input.pressSequentially(text);
+  return input;
+}
+
+test.describe('bad phone numbers', () => {
+  for (const [name, typed, shown] of [
+    ['short', '99890123', '+998 (90) 123'],
+    ['non-Uzbek', '79123456789', '+7 912 345 67 89'],
+    ['letters', 'abc+99890xyz', '+998 (90'],
+  ] as const) {
+    test(`${name}: 'Iltimos, telefon raqamingizni to'liq kiriting' and no call`, async ({ page }) => {
+      let calls = 0;
+      await page.route(AUTH, (route) => (calls++, route.fallback()));
+      await openModal(page);
+      const input = await typePhone(page, typed);
+      await expect(input).toHaveValue(shown);
+      await page.getByRole('button', { name: 'Kod olish' }).click();
+      await expect(page.getByRole('alert')).toHaveText("Iltimos, telefon raqamingizni to'liq kiriting");
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(calls).toBe(0);
+    });
+  }
+
+  test('long: cut to 12 digits for Uzbekistan, 15 for others', async ({ page }) => {
+    await openModal(page);
+    const input = await typePhone(page, '99890123456789999');
+    await expect(input).toHaveValue('+998 (90) 123-45-67');
+    await typePhone(page, '4479111234567891234');
+    expect((await input.inputValue()).replace(/\D/g, '')).toHaveLength(15);
+  });
+
+  test('the country is guessed from the first digits after 250 ms', async ({ page }) => {
+    await openModal(page);
+    await typePhone(page, '447911');
+    await expect(page.getByTestId('phone-country')).toHaveText('GB');
+    await typePhone(page, '998901');
+    await expect(page.getByTestId('phone-country')).toHaveText('UZ');
+  });
+});
+
+async function toCodeStep(page: Page, phone = randomPhone()) {
+  await openModal(page);
+  await typePhone(page, phone.slice(1));
+  await page.getByRole('button', { name: 'Kod olish' }).click();
+  await expect(page.getByRole('heading', { name: 'Kodni kiriting' })).toBeVisible();
+  return phone;
+}
+
+test.describe('codes', () => {
+  test('3 characters: nothing is verified', async ({ page }) => {
+    let calls = 0;
+    await page.route(VERIFY, (route) => (calls++, route.fallback()));
+    await toCodeStep(page);
+    await page.getByTestId('code-input').pressSequentially('123');
+    await page.waitForTimeout(400);
+    expect(calls).toBe(0);
+  });
+
+  test('5 characters: cut to 4, verified at the 4th', async ({ page }) => {
+    const bodies: string[] = [];
+    await page.route(VERIFY, (route) => (bodies.push(route.request().postData() ?? ''), route.fallback()));
+    await toCodeStep(page);
+    await page.getByTestId('code-input').pressSequentially('12345');
+    await expect(page.getByTestId('code-input')).toHaveValue('1234');
+    await expect.poll(() => bodies.length).toBe(1);
+    expect(JSON.parse(bodies[0]!).code).toBe('1234');
+  });
+
+  test('lower case is upper-cased; a wrong code marks the input', async ({ page }) => {
+    const bodies: string[] = [];
+    await page.route(VERIFY, (route) => (bodies.push(route.request().postData() ?? ''), route.fallback()));
+    await toCodeStep(page);
+    await page.getByTestId('code-input').pressSequentially('ab1c');
+    await expect.poll(() => bodies.length).toBe(1);
+    expect(JSON.parse(bodies[0]!).code).toBe('AB1C');
+    await expectToast(page, 'Kodni tasdiqlashda xatolik yuz berdi');
+    await expect(page.getByTestId('code-input')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
+  test(`code request ${fault}: 'Telefon raqamingizga kod yuborishda xatolik yuz berdi'`, async ({ page }) => {
+    if (fault === 'timeout') {
+      test.slow();
+      await page.clock.install();
+    }
+    await fail(page, AUTH, fault);
+    await openModal(page);
+    await typePhone(page, randomPhone().slice(1));
+    await page.getByRole('button', { name: 'Kod olish' }).click();
+    if (fault === 'timeout') await passTimeouts(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi');
+    await expectToast(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi');
+    await expect(page.getByRole('heading', { name: 'Kirish' })).toBeVisible();
+  });
+
+  test(`verify ${fault}: 'Kodni tasdiqlashda xatolik yuz berdi' and the input is marked`, async ({ page }) => {
+    if (fault === 'timeout') {
+      test.slow();
+      await page.clock.install();
+    }
+    await toCodeStep(page);
+    await fail(page, VERIFY, fault);
+    await page.getByTestId('code-input').pressSequentially('1234');
+    if (fault === 'timeout') await passTimeouts(page, 'Kodni tasdiqlashda xatolik yuz berdi');
+    await expectToast(page, 'Kodni tasdiqlashda xatolik yuz berdi');
+    await expect(page.getByTestId('code-input')).toHaveAttribute('aria-invalid', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
+  });
+
+  test(`resend ${fault}: 'Telefon raqamini yuborishda xatolik yuz berdi', only at countdown 0`, async ({ page }) => {
+    if (fault === 'timeout') {
+      test.slow();
+      await page.clock.install();
+    }
+    // A short countdown: the answer's time is 0.02 minutes (about 1 s).
+    await page.route(AUTH, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { user: number; time: number };
+      await route.fulfill({ response, json: { ...body, time: 0.02 } });
+    });
+    await toCodeStep(page);
+    const resend = page.getByRole('button', { name: /Qayta yuborish|Kodni qayta yuborish/ });
+    await expect(resend).toBeDisabled();
+    if (fault === 'timeout') await page.clock.runFor(3_000);
+    await expect(page.getByRole('button', { name: 'Kodni qayta yuborish' })).toBeEnabled({ timeout: 5_000 });
+    await fail(page, RESEND, fault);
+    await page.getByRole('button', { name: 'Kodni qayta yuborish' }).click();
+    if (fault === 'timeout') await passTimeouts(page, 'Telefon raqamini yuborishda xatolik yuz berdi');
+    await expectToast(page, 'Telefon raqamini yuborishda xatolik yuz berdi');
+  });
+}
+
+test('the modal: focus moves in and stays, Escape closes it', async ({ page }) => {
+  const dialog = await openModal(page);
+  await expect(page.getByTestId('phone-input')).toBeFocused();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test.describe('corrupted storage never crashes and is repaired', () => {
+  for (const [name, values] of [
+    ['not JSON', { basket: '{oops', liked: 'nope', recentSearches: '[[[' }],
+    ['wrong shapes', { basket: '{"a":1}', liked: '{"x":2}', recentSearches: '42' }],
+    [
+      'non-numeric ids',
+      { basket: '[{"id":1,"product":"abc","feature":null,"quantity":1}]', liked: '["a","b"]', recentSearches: '[1,2]' },
+    ],
+  ] as const) {
+    test(name, async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/uz/about');
+      await page.evaluate((v) => {
+        for (const [key, value] of Object.entries(v)) localStorage.setItem(key, value);
+      }, values);
+      await page.goto('/uz/basket');
+      await expect(page.getByText("Savatingiz bo'sh")).toBeVisible();
+      await page.goto('/uz/favorites');
+      await expect(page.getByText("Sevimli mahsulotlar yo'q")).toBeVisible();
+      const stored = await page.evaluate(() => [
+        localStorage.getItem('basket'),
+        localStorage.getItem('liked'),
+        localStorage.getItem('recentSearches'),
+      ]);
+      expect(stored).toEqual([null, null, null]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a partly bad basket keeps its good entries', async ({ page, request }) => {
+    const { products } = await import('./helpers.ts');
+    const [a] = await products(request);
+    await page.goto('/uz/about');
+    await page.evaluate(
+      (id) =>
+        localStorage.setItem(
+          'basket',
+          JSON.stringify([{ id: 1, product: id, feature: null, quantity: 'x' }, { id: 2, product: 'zz' }, 5]),
+        ),
+      a!.id,
+    );
+    await page.goto('/uz/about');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('basket'))) ?? '[]') as unknown[];
+    expect(stored).toEqual([{ id: 1, product: a!.id, feature: null, quantity: 1 }]);
+  });
+});

@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { isMobile, watchErrors } from '../support/site.ts';
+
+test.describe('layout', () => {
+  test('header and footer links all resolve', async ({ page, request }) => {
+    await page.goto('/uz');
+    const hrefs = await page
+      .locator('header a[href], footer a[href], nav.mobile-bar a[href]')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    const local = [...new Set(hrefs.filter((href) => href.startsWith('http://localhost:4322')))];
+    expect(local.length).toBeGreaterThan(20);
+    for (const href of local) {
+      const url = new URL(href);
+      const response = await request.get(url.pathname + url.search);
+      expect(response.status(), href).toBe(200);
+      if (url.hash) {
+        const html = await response.text();
+        expect(html, `${href} has its section`).toContain(`id="${url.hash.slice(1)}"`);
+      }
+    }
+    // Footer: every spec §1 link is present.
+    const footer = page.locator('footer');
+    for (const path of [
+      '/about#stores',
+      '/about#company',
+      '/about#seller',
+      '/about#legal',
+      '/about',
+      '/about#news',
+      '/about#imei',
+      '/about#information',
+      '/questions#free-delivery',
+      '/about#careers',
+      '/profile',
+      '/questions#help',
+      '/questions#return-policy',
+      '/questions#warranty',
+      '/agreement#privacy',
+      '/agreement#terms',
+    ]) {
+      await expect(footer.locator(`a[href="/uz${path}"]`).first()).toBeAttached();
+    }
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    await expect(footer.locator('a[href^="tel:"]').first()).toBeAttached();
+    await expect(footer.locator('a[href^="mailto:"]').first()).toBeAttached();
+    for (const name of ['Telegram', 'Instagram', 'YouTube'])
+      await expect(footer.getByRole('link', { name })).toBeAttached();
+  });
+
+  test('category dropdown opens and closes on outside click and Escape', async ({ page }) => {
+    test.skip(isMobile(page), 'desktop category bar');
+    await page.goto('/uz');
+    const button = page.locator('[data-dropdown-button]');
+    const panel = page.locator('#category-panel');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(panel).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel.locator('a[href^="/uz/category/"]').first()).toContainText('ID:');
+    await page.locator('h2').first().click();
+    await expect(panel).toBeHidden();
+    await button.click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('QR dialog opens, switches tabs and closes on Escape and backdrop', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/uz/about');
+    const dialog = page.locator('#qr-dialog');
+    await page.locator('[data-dialog-open="qr-dialog"]').click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Scan to download from Google Play');
+    await page.getByRole('tab', { name: 'App Store' }).click();
+    await expect(dialog).toContainText('Scan to download from App Store');
+    await expect(page.locator('#qr-panel-app-store img')).toHaveJSProperty('complete', true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.locator('[data-dialog-open="qr-dialog"]').click();
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, Math.max(2, box.y - 10));
+    await expect(dialog).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+
+  test('QR dialog shows the failure text and Retry when the image fails', async ({ page }) => {
+    let fail = true;
+    await page.route('**/qr/*.svg*', (route) => (fail ? route.abort() : route.continue()));
+    await page.goto('/ru/about');
+    await page.locator('[data-dialog-open="qr-dialog"]').click();
+    const panel = page.locator('#qr-panel-google-play');
+    await expect(panel).toContainText('Failed to load QR code. Please try again.');
+    await expect(panel.locator('[data-qr-hint]')).toBeHidden();
+    fail = false;
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await expect(panel.locator('[data-qr-hint]')).toBeVisible();
+    await expect(panel.locator('[data-qr-error]')).toBeHidden();
+  });
+
+  test('contact numbers popup offers the bot, phone and e-mail', async ({ page }) => {
+    await page.goto('/uz/questions');
+    await page.locator('[data-dialog-open="contacts-dialog"]').click();
+    const dialog = page.locator('#contacts-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('a[href^="tel:"]')).toBeVisible();
+    await expect(dialog.locator('a[href^="mailto:"]')).toBeVisible();
+    await expect(dialog.locator('a[href^="https://t.me/"]')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('mobile bottom bar only on mobile; footer hidden on mobile basket, favourites, profile', async ({ page }) => {
+    await page.goto('/uz');
+    const bar = page.locator('[data-testid="mobile-bar"]');
+    if (isMobile(page)) {
+      await expect(bar).toBeVisible();
+      await expect(bar.locator('a[href="/uz/mobile-category"]')).toBeVisible();
+      await expect(page.locator('[data-testid="site-footer"]')).toBeVisible();
+      for (const path of ['/uz/basket', '/uz/favorites', '/uz/profile']) {
+        await page.goto(path);
+        await expect(page.locator('[data-testid="site-footer"]'), path).toBeHidden();
+      }
+    } else {
+      await expect(bar).toBeHidden();
+      await expect(page.locator('.category-bar')).toBeVisible();
+      await page.goto('/uz/basket');
+      await expect(page.locator('[data-testid="site-footer"]')).toBeVisible();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { hasNoImages, seedData, watchErrors } from '../support/site.ts';
+
+const imagesOf = (images: string[] | string | null) =>
+  (Array.isArray(images) ? images : (images ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
+
+test.describe('product page', () => {
+  test('feature picker shows only features in stock and switches images and attributes', async ({ page }) => {
+    const { products } = await seedData();
+    const product = products.find(
+      (p) =>
+        p.features.some((f) => f.count === 0) &&
+        p.features.filter((f) => f.count > 0 && imagesOf(f.images).length).length > 0,
+    )!;
+    const inStock = product.features.filter((f) => f.count > 0);
+    const withImages = inStock.find((f) => imagesOf(f.images).length > 0)!;
+    await page.goto(`/uz/product/${product.id}`);
+    await expect(page.locator('[data-live="checked"]')).toBeAttached();
+    await expect(page.locator('[data-feature]')).toHaveCount(inStock.length);
+    for (const hidden of product.features.filter((f) => f.count === 0)) {
+      await expect(page.locator(`[data-feature="${hidden.id}"]`)).toHaveCount(0);
+    }
+    await page.locator(`[data-feature="${withImages.id}"]`).click();
+    await expect(page.locator(`[data-feature="${withImages.id}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', imagesOf(withImages.images)[0]!);
+    for (const attribute of withImages.attributes) {
+      await expect(page.locator('[data-feature-attributes]')).toContainText(attribute.value);
+    }
+    await expect(page.locator('[data-stock]')).toContainText(String(withImages.count));
+    await expect(page.locator(`[data-add-to-basket="${product.id}"]`).first()).toHaveAttribute(
+      'data-feature-id',
+      String(withImages.id),
+    );
+  });
+
+  test('placeholder image when a product has none', async ({ page }) => {
+    const { products } = await seedData();
+    const product = products.find(hasNoImages)!;
+    await page.goto(`/uz/product/${product.id}`);
+    await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', '/placeholder.svg');
+  });
+
+  test('description is sanitised: no script runs, no handler survives', async ({ page }) => {
+    const { products } = await seedData();
+    const product = products.find((p) => (p.description ?? '').includes('<script'))!;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const errors = watchErrors(page);
+    await page.goto(`/uz/product/${product.id}`);
+    const description = page.locator('[data-description]');
+    await expect(description).toBeVisible();
+    await expect(description.locator('script, img, [onerror]')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('price and stock are re-checked live and cached for the session', async ({ page }) => {
+    const { products } = await seedData();
+    const product = products.find((p) => p.features.length === 0 && p.discount_price === null) ?? products[0]!;
+    let calls = 0;
+    await page.route(`**/api/v1/products/product/${product.id}/`, async (route) => {
+      calls++;
+      const response = await route.fetch();
+      const body = { ...(await response.json()), price: 1_234_000, discount_price: null, discount: null, stock: 7 };
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`/uz/product/${product.id}`);
+    await expect(page.locator('[data-price]')).toContainText('1 234 000');
+    await expect(page.locator('[data-stock]')).toContainText('7');
+    await page.reload();
+    await expect(page.locator('[data-live="checked"]')).toBeAttached();
+    await expect(page.locator('[data-price]')).toContainText('1 234 000');
+    expect(calls).toBe(1);
+  });
+
+  test('a product added after the build is loaded on the 404 page', async ({ page }) => {
+    const { products } = await seedData();
+    const template = products[0]!;
+    const id = 987654;
+    await page.route(`**/api/v1/products/product/${id}/`, (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        json: {
+          ...template,
+          id,
+          title: null,
+          images: null,
+          price: 555_000,
+          discount: null,
+          discount_price: null,
+          description: '<p>Yangi</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
+        },
+      }),
+    );
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const response = await page.goto(`/uz/product/${id}`);
+    expect(response?.status()).toBe(404);
+    const late = page.locator('#late-product');
+    await expect(late.locator('h1')).toHaveText('Unknown Product');
+    await expect(late).toContainText('555 000');
+    await expect(late.locator('img')).toHaveAttribute('src', '/placeholder.svg');
+    await expect(late.locator('[data-description]')).toHaveText('Yangi');
+    await expect(late.locator('[data-description] script, [data-description] img')).toHaveCount(0);
+    await expect(page.locator('[data-error-page]')).toBeHidden();
+    expect(dialogs).toEqual([]);
+  });
+
+  test('an unknown product id stays a 404', async ({ page }) => {
+    await page.goto('/ru/product/99999999');
+    await expect(page.locator('[data-error-page="notfound"]')).toBeVisible();
+  });
+});
