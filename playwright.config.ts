@@ -21,6 +21,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Timings (INP) are measurements for `npm run inp`, not pass/fail tests of `npm test`.
+  testIgnore: process.env.PERF ? [] : ['**/perf/**'],
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,

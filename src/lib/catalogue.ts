@@ -6,6 +6,7 @@
  * empty shop.
  */
 import { ApiError, createApi, type Api } from './api/client.ts';
+import { checkAnswer } from './api/contract.ts';
 import type {
   Banners,
   CatalogueProduct,
@@ -39,7 +40,7 @@ export function loadCatalogue(lang: Lang, apiUrl: string): Promise<Catalogue> {
   const key = `${apiUrl}|${lang}`;
   let catalogue = loaded.get(key);
   if (!catalogue) {
-    catalogue = fetchCatalogue(createApi({ baseURL: apiUrl, lang }));
+    catalogue = fetchCatalogue(createApi({ baseURL: apiUrl, lang, validate: checkAnswer }));
     loaded.set(key, catalogue);
   }
   return catalogue;

@@ -4,6 +4,7 @@
  * product (shared by both languages: reviews are the shoppers' own text).
  */
 import { createApi } from './api/client.ts';
+import { checkAnswer } from './api/contract.ts';
 import type { CatalogueProduct, Review } from './api/schemas.ts';
 
 const cache = new Map<number, Promise<Review[]>>();
@@ -12,7 +13,7 @@ export function allReviews(product: CatalogueProduct, apiUrl: string): Promise<R
   if (product.latest_reviews.length >= product.reviews_count) return Promise.resolve(product.latest_reviews);
   let reviews = cache.get(product.id);
   if (!reviews) {
-    const api = createApi({ baseURL: apiUrl, lang: 'uz' });
+    const api = createApi({ baseURL: apiUrl, lang: 'uz', validate: checkAnswer });
     reviews = api
       .call('productComments', { params: { id: product.id } })
       .then((list) => [...list].sort((a, b) => b.created_at.localeCompare(a.created_at)));

@@ -25,9 +25,3 @@ export function loadMessages(lang: Lang): Promise<Messages> {
     lang === 'ru' ? import('../i18n/ru.ts').then((m) => m.ru) : import('../i18n/uz.ts').then((m) => m.uz);
   return tables[lang];
 }
-
-/** '/uz/search' for ('uz', '/search'), without importing the URL helpers (and the schemas) into the bundle. */
-export function pathIn(lang: Lang, path: string): string {
-  const clean = path.replace(/^\/+/, '').replace(/\/+$/, '');
-  return clean ? `/${lang}/${clean}` : `/${lang}`;
-}

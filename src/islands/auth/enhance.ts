@@ -4,8 +4,6 @@
  * (loaded on first use), the account label when signed in (a plain link to
  * /{lang}/profile). Also shows the messages kept across the sign-in reload.
  */
-import { $lang } from '../../stores/language.ts';
-import { loadMessages } from '../../stores/messages.ts';
 import { flushPendingToasts } from '../../stores/notify.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 
@@ -20,15 +18,13 @@ let started = false;
 export function enhanceAuth(): void {
   if (started) return;
   started = true;
-  // The page is built with the visitor's label; a shopper's label needs the messages (loaded then).
+  // The page is built with the visitor's label and carries the shopper's one beside it.
   $signedIn.subscribe((signedIn) => {
     for (const link of document.querySelectorAll<HTMLElement>('[data-auth-link]'))
       link.dataset['signedIn'] = String(signedIn);
     if (!signedIn) return;
-    void loadMessages($lang.get()).then((messages) => {
-      for (const label of document.querySelectorAll<HTMLElement>('[data-auth-label]'))
-        label.textContent = messages['isl.auth.account'];
-    });
+    for (const label of document.querySelectorAll<HTMLElement>('[data-auth-label]'))
+      label.textContent = label.dataset['accountLabel'] ?? label.textContent;
   });
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.<HTMLElement>('[data-auth-link], [data-sign-in]');

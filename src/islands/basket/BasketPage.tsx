@@ -22,7 +22,8 @@ import {
   shownLines,
 } from '../../stores/basket.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { makeT, pathIn as localizedPath, type Labels } from '../../stores/messages.ts';
+import { localizedPath } from '../../i18n/urls.ts';
+import { makeT, type Labels } from '../../stores/messages.ts';
 import { notify } from '../../stores/notify.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import './basket.css';

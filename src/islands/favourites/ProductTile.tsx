@@ -6,7 +6,8 @@ import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../l
 import { firstImage, productTitle } from '../../lib/product.ts';
 import { $basketKeys, addToBasket, anyKey } from '../../stores/basket.ts';
 import { $favouriteIds, toggleFavourite } from '../../stores/favourites.ts';
-import { pathIn as localizedPath, type Translate } from '../../stores/messages.ts';
+import { localizedPath } from '../../i18n/urls.ts';
+import type { Translate } from '../../stores/messages.ts';
 import './tiles.css';
 
 export function ProductTile({

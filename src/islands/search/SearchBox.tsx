@@ -15,7 +15,8 @@ import { firstImage, PLACEHOLDER_IMAGE, productTitle } from '../../lib/product.t
 import { cleanQuery } from '../../lib/recent-searches.ts';
 import { normaliseSearchText } from '../../lib/search-text.ts';
 import { getApi } from '../../stores/api.ts';
-import { makeT, pathIn as localizedPath, type Labels } from '../../stores/messages.ts';
+import { localizedPath } from '../../i18n/urls.ts';
+import { makeT, type Labels } from '../../stores/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $recentSearches, clearRecentSearches, rememberSearch } from '../../stores/recent-searches.ts';
 import { loadPagefind, searchIndex, type Suggestion } from './pagefind.ts';

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Lang, ProductSummary } from '../../lib/api/schemas.ts';
+import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
 import { normaliseSearchText } from '../../lib/search-text.ts';
 import { getApi } from '../../stores/api.ts';
@@ -12,13 +13,6 @@ import { setLanguage } from '../../stores/language.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
 import { ProductTile } from '../favourites/ProductTile.tsx';
 import '../favourites/tiles.css';
-
-/** The page number of a DRF `next` link (spec §3). */
-export function pageOfNext(next: string | null): number | null {
-  if (!next) return null;
-  const page = Number(new URL(next, 'http://x').searchParams.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : null;
-}
 
 export default function SearchResults({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);
@@ -38,7 +32,7 @@ export default function SearchResults({ lang, labels }: { lang: Lang; labels: La
       ).call('searchProducts', { query: { q: normaliseSearchText(q), page: String(page) } });
       setItems((current) => (page === 1 ? answer.results : [...current, ...answer.results]));
       setCount(answer.count);
-      setNext(pageOfNext(answer.next));
+      setNext(pageFromNext(answer.next));
       setFailed(false);
     } catch {
       // A failed list fetch shows an empty list (spec §7).

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApi, GET_RETRIES } from './client.ts';
+import { checkAnswer } from './contract.ts';
 import { addFavourite, favouritesOrEmpty, listOrEmpty, pageOrEmpty, searchSuggestions } from './fallbacks.ts';
 
 /** A scripted HTTP peer: each test says how the next requests are answered. */
@@ -37,7 +38,8 @@ beforeEach(() => {
 });
 
 const category = { id: 1, name: 'Smartfonlar', image: null };
-const fast = (token?: string) => createApi({ baseURL: origin, lang: 'ru', token: () => token, retryDelay: 5 });
+const fast = (token?: string) =>
+  createApi({ baseURL: origin, lang: 'ru', token: () => token, retryDelay: 5, validate: checkAnswer });
 
 describe('requests', () => {
   it('sends JSON, Accept-Language and the bearer token under /api/v1', async () => {
@@ -67,6 +69,11 @@ describe('requests', () => {
   it('rejects an answer that breaks the contract', async () => {
     fallback = (_req, res) => json(res, 200, [{ id: 'x' }]);
     await expect(fast().call('categories')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('passes answers through unchecked when no validator is given (the browser)', async () => {
+    fallback = (_req, res) => json(res, 200, [category]);
+    await expect(createApi({ baseURL: origin, lang: 'uz' }).call('categories')).resolves.toEqual([category]);
   });
 });
 

@@ -1,17 +1,16 @@
 /**
- * Every call of /api/v1 in one table: method, path, what it takes and answers.
- * The reference API registers its handlers by these names, the client builds
- * its requests from them, and the OpenAPI document is generated from them.
+ * Every call of /api/v1 in one table: its route (routes.ts), what it takes and
+ * what it answers. The reference API registers its handlers by these names and
+ * validates with these schemas, the build checks every answer against them,
+ * and the OpenAPI document is generated from them.
  */
 import { z } from 'zod/mini';
+import { API_PREFIX, pathFor, routes, type CallName, type Route } from './routes.ts';
 import * as s from './schemas.ts';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX, pathFor, type CallName };
 
-export interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Hono/OpenAPI style path with `:param` segments, relative to /api/v1. */
-  path: string;
+export interface Call extends Route {
   summary: string;
   /** Needs `Authorization: Bearer {access}`. */
   auth?: 'required' | 'optional';
@@ -29,43 +28,37 @@ const search = z.object({ q: z.string(), page: z.optional(z.string()) });
 
 export const calls = {
   auth: {
-    method: 'POST',
-    path: '/users/auth/',
+    ...routes.auth,
     summary: 'Request a sign-in code by SMS',
     body: s.AuthRequest,
     answer: s.AuthAnswer,
   },
   verify: {
-    method: 'POST',
-    path: '/users/verify/',
+    ...routes.verify,
     summary: 'Exchange the code for tokens',
     body: s.VerifyRequest,
     answer: s.VerifyAnswer,
   },
   resend: {
-    method: 'POST',
-    path: '/users/auth/resend/',
+    ...routes.resend,
     summary: 'Send a new code once the countdown ends',
     body: s.AuthRequest,
     answer: s.AuthAnswer,
   },
   refresh: {
-    method: 'POST',
-    path: '/users/token/refresh/',
+    ...routes.refresh,
     summary: 'A new access token from a refresh token',
     body: s.RefreshRequest,
     answer: s.RefreshAnswer,
   },
   profile: {
-    method: 'GET',
-    path: '/users/profile/',
+    ...routes.profile,
     summary: "The signed-in shopper's profile",
     auth: 'required',
     answer: s.User,
   },
   updateProfile: {
-    method: 'PATCH',
-    path: '/users/profile/',
+    ...routes.updateProfile,
     summary: 'Change profile fields',
     auth: 'required',
     body: s.ProfileUpdate,
@@ -73,120 +66,115 @@ export const calls = {
   },
 
   mainProducts: {
-    method: 'GET',
-    path: '/products/main-products/',
+    ...routes.mainProducts,
     summary: 'Home page product groups',
     answer: z.array(s.MainProductsGroup),
   },
   product: {
-    method: 'GET',
-    path: '/products/product/:id/',
+    ...routes.product,
     summary: 'One product with its features',
     answer: s.Product,
   },
   relatedProducts: {
-    method: 'GET',
-    path: '/products/related-products/:id/',
+    ...routes.relatedProducts,
     summary: 'Products related to one product',
     answer: z.array(s.ProductSummary),
   },
   allProducts: {
-    method: 'GET',
-    path: '/products/all-products/',
+    ...routes.allProducts,
     summary: 'Every product, paged',
     query: page,
     answer: s.ProductPage,
   },
   catalogue: {
-    method: 'GET',
-    path: '/products/catalogue/',
+    ...routes.catalogue,
     summary:
       'Every product in full with related ids and latest reviews, paged (page_size up to 1000), for static builds',
     query: z.object({ page: z.optional(z.string()), page_size: z.optional(z.string()) }),
     answer: s.CataloguePage,
   },
   searchProducts: {
-    method: 'GET',
-    path: '/products/search-product/',
+    ...routes.searchProducts,
     summary: 'Search results, paged',
     query: search,
     answer: s.ProductPage,
   },
   searchSuggestions: {
-    method: 'GET',
-    path: '/products/search/',
+    ...routes.searchSuggestions,
     summary: 'Search box suggestions',
     query: z.object({ q: z.string() }),
     answer: s.SearchSuggestions,
   },
-  categories: { method: 'GET', path: '/products/categories/', summary: 'Every category', answer: z.array(s.Category) },
+  categories: {
+    ...routes.categories,
+    summary: 'Every category',
+    answer: z.array(s.Category),
+  },
   categoryProducts: {
-    method: 'GET',
-    path: '/products/category-products/:id/',
+    ...routes.categoryProducts,
     summary: "A category's products, paged",
     query: page,
     answer: s.ProductPage,
   },
   categoryBanners: {
-    method: 'GET',
-    path: '/products/banners/:id/',
+    ...routes.categoryBanners,
     summary: "A category's banners",
     answer: s.Banners,
   },
   banners: {
-    method: 'GET',
-    path: '/banners/',
+    ...routes.banners,
     summary: 'Home banners for a phone or laptop screen',
     query: z.object({ type: s.BannerType }),
     answer: s.Banners,
   },
   top: {
-    method: 'GET',
-    path: '/products/top/',
+    ...routes.top,
     summary: 'A few top products (home)',
     answer: z.array(s.ProductSummary),
   },
   topProducts: {
-    method: 'GET',
-    path: '/products/top-products/',
+    ...routes.topProducts,
     summary: 'Every top product',
     answer: z.array(s.ProductSummary),
   },
 
-  stores: { method: 'GET', path: '/stores/', summary: 'Every store', answer: z.array(s.Store) },
-  store: { method: 'GET', path: '/stores/:address/', summary: 'A store by its address key', answer: s.Store },
+  stores: {
+    ...routes.stores,
+    summary: 'Every store',
+    answer: z.array(s.Store),
+  },
+  store: {
+    ...routes.store,
+    summary: 'A store by its address key',
+    answer: s.Store,
+  },
   storeProducts: {
-    method: 'GET',
-    path: '/stores/:address/products/',
+    ...routes.storeProducts,
     summary: "A store's products, paged",
     query: page,
     answer: s.ProductPage,
   },
 
   productComments: {
-    method: 'GET',
-    path: '/product-comments/:id/',
+    ...routes.productComments,
     summary: "A product's reviews (an empty list for a bad token)",
     auth: 'optional',
     answer: z.array(s.Review),
   },
   requiredComments: {
-    method: 'GET',
-    path: '/required-comments/',
+    ...routes.requiredComments,
     summary: 'Delivered products awaiting a review',
     auth: 'required',
     answer: z.array(s.RequiredComment),
   },
   comments: {
-    method: 'GET',
-    path: '/comments/',
+    ...routes.comments,
     summary: "The shopper's own reviews",
     auth: 'required',
     answer: z.array(s.Review),
   },
   createComment: {
-    method: 'POST',
-    path: '/comments/',
+    ...routes.createComment,
     summary: 'Review a delivered product (up to 5 images)',
     auth: 'required',
     body: s.ReviewInput,
@@ -195,8 +183,7 @@ export const calls = {
     status: 201,
   },
   updateComment: {
-    method: 'PUT',
-    path: '/comments/:id/',
+    ...routes.updateComment,
     summary: 'Edit an own review',
     auth: 'required',
     body: s.ReviewUpdate,
@@ -204,15 +191,13 @@ export const calls = {
   },
 
   basket: {
-    method: 'GET',
-    path: '/orders/basket/',
+    ...routes.basket,
     summary: "The shopper's basket",
     auth: 'required',
     answer: z.array(s.BasketItem),
   },
   addToBasket: {
-    method: 'POST',
-    path: '/orders/add-basket/',
+    ...routes.addToBasket,
     summary: 'Put a product (and feature) in the basket; repeating it sets the quantity',
     auth: 'required',
     body: s.AddToBasket,
@@ -220,16 +205,14 @@ export const calls = {
     status: 201,
   },
   basketQuantity: {
-    method: 'POST',
-    path: '/orders/basket/quantity/',
+    ...routes.basketQuantity,
     summary: 'Increase or decrease a line (minimum 1)',
     auth: 'required',
     body: s.BasketQuantity,
     answer: s.BasketItem,
   },
   deleteFromBasket: {
-    method: 'DELETE',
-    path: '/orders/basket/delete/',
+    ...routes.deleteFromBasket,
     summary: 'Remove one line (?item=) or many ({items})',
     auth: 'required',
     query: z.object({ item: z.optional(z.string()) }),
@@ -238,26 +221,27 @@ export const calls = {
   },
 
   favourites: {
-    method: 'GET',
-    path: '/favorite/',
+    ...routes.favourites,
     summary: "The shopper's favourites",
     auth: 'required',
     answer: z.array(s.Favourite),
   },
   addFavourite: {
-    method: 'POST',
-    path: '/favorite/',
+    ...routes.addFavourite,
     summary: 'Add a favourite (repeating it answers the same record)',
     auth: 'required',
     body: s.AddFavourite,
     answer: s.Favourite,
     status: 201,
   },
-  removeFavourite: { method: 'DELETE', path: '/favorite/:id/', summary: 'Remove a favourite record', auth: 'required' },
+  removeFavourite: {
+    ...routes.removeFavourite,
+    summary: 'Remove a favourite record',
+    auth: 'required',
+  },
 
   placeOrder: {
-    method: 'POST',
-    path: '/orders/',
+    ...routes.placeOrder,
     summary: 'Order basket items with an address and a payment method',
     auth: 'required',
     body: s.PlaceOrder,
@@ -265,41 +249,46 @@ export const calls = {
     status: 201,
   },
   orders: {
-    method: 'GET',
-    path: '/orders/',
+    ...routes.orders,
     summary: "The shopper's orders, by short status",
     auth: 'required',
     query: z.object({ status: z.optional(s.OrderStatusLabel), page: z.optional(z.string()) }),
     answer: s.OrderPage,
   },
-  order: { method: 'GET', path: '/orders/:id/', summary: 'One order', auth: 'required', answer: s.Order },
+  order: {
+    ...routes.order,
+    summary: 'One order',
+    auth: 'required',
+    answer: s.Order,
+  },
   cancelOrder: {
-    method: 'POST',
-    path: '/orders/:id/cancel/',
+    ...routes.cancelOrder,
     summary: 'Cancel an order not yet delivered',
     auth: 'required',
     answer: s.Order,
   },
   payOrder: {
-    method: 'POST',
-    path: '/orders/:id/pay/',
+    ...routes.payOrder,
     summary: 'A Payme or Click checkout link for an unpaid order',
     auth: 'required',
     body: s.PayRequest,
     answer: s.PayAnswer,
   },
-} as const satisfies Record<string, Call>;
+} as const satisfies Record<CallName, Call>;
 
-export type CallName = keyof typeof calls;
 export type Answer<N extends CallName> = (typeof calls)[N] extends { answer: infer A extends z.core.$ZodType }
   ? z.infer<A>
   : void;
 
-/** Fill `:param` segments: pathFor('/products/product/:id/', {id: 5}) → '/products/product/5/'. */
-export function pathFor(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:(\w+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`Missing path parameter ${key} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
+/** An answer checked against the contract (throws with the mismatch), for clients that validate. */
+export function checkAnswer(name: CallName, data: unknown): unknown {
+  const call: Call = calls[name];
+  if (!call.answer) return data;
+  const parsed = z.safeParse(call.answer, data);
+  if (!parsed.success) {
+    throw new Error(
+      `Answer of ${call.method} ${call.path} does not match the contract: ${z.prettifyError(parsed.error)}`,
+    );
+  }
+  return parsed.data;
 }

@@ -36,7 +36,21 @@ test('Uzbek apostrophe variants find the same products', async ({ page }) => {
     await box(page).fill('');
     await box(page).pressSequentially(query);
     await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
-    titles.push(await page.locator('[role=option][data-kind=product] .sb-title').allTextContents());
+    // Pagefind answers first and the API fills in after its debounce: read the list once it has settled.
+    const read = () => page.locator('[role=option][data-kind=product] .sb-title').allTextContents();
+    let previous = '';
+    await expect
+      .poll(
+        async () => {
+          const now = (await read()).join('|');
+          const settled = now === previous;
+          previous = now;
+          return settled;
+        },
+        { intervals: [700], timeout: 10_000 },
+      )
+      .toBe(true);
+    titles.push(await read());
   }
   for (const list of titles) expect(list.sort()).toEqual(titles[0]!.sort());
 });

@@ -1,7 +1,8 @@
 /**
  * Interaction to next paint on the mobile viewport (issue budget: < 100 ms)
  * for add-to-basket and typing in search, from PerformanceObserver 'event'
- * entries. Prints the figures; fails above the budget.
+ * entries. Prints the figures; fails above the budget. A timing, so it is a
+ * measurement run on a quiet machine (`npm run inp`), not part of `npm test`.
  */
 import { expect, test, type Page } from '@playwright/test';
 

@@ -1,0 +1,82 @@
+/**
+ * First-load JavaScript budget, measured in Chromium: for one page of every
+ * type, every script the page loads before any interaction (module scripts,
+ * islands hydrated on load, idle or visible, and whatever they import at
+ * start-up) plus inline scripts, each gzipped, summed. Prints every figure and
+ * fails a page over BUDGET_KB. `npm run budget` runs only this file.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Browser } from '@playwright/test';
+import { seedData } from './support/site.ts';
+
+const BUDGET_KB = 100;
+const TARGET_KB = 80;
+
+const gzipKb = (body: string | Buffer) => gzipSync(body, { level: 9 }).length / 1024;
+
+async function firstLoadKb(browser: Browser, baseURL: string, path: string): Promise<number> {
+  // A fresh context per page: nothing comes from another page's cache.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const scripts = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) {
+      scripts.set(
+        response.url(),
+        response.body().then(gzipKb, () => 0),
+      );
+    }
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  // client:idle islands and requestIdleCallback work start after load.
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 2000 })));
+  await page.waitForLoadState('networkidle');
+  const inline = await page.evaluate(() =>
+    [...document.scripts].filter((s) => !s.src && s.type !== 'application/ld+json').map((s) => s.textContent ?? ''),
+  );
+  const external = await Promise.all(scripts.values());
+  await context.close();
+  return [...external, ...inline.map(gzipKb)].reduce((sum, kb) => sum + kb, 0);
+}
+
+test('first-load JavaScript of every page type stays within budget', async ({ browser, baseURL }, info) => {
+  test.skip(info.project.name !== 'desktop', 'measured once, on the desktop project');
+  test.setTimeout(180_000);
+  const { products, categories, stores } = await seedData();
+  const reviewed = products.find((p) => p.reviews_count > 0)!;
+  const types: Record<string, string> = { root: '/', 'not-found': '/uz/no-such-page' };
+  for (const lang of ['uz', 'ru']) {
+    const routes: Record<string, string> = {
+      home: '',
+      category: `/category/${categories[0]!.id}`,
+      product: `/product/${products[0]!.id}`,
+      store: `/store/${stores[0]!.address}`,
+      comments: `/comments/${reviewed.id}`,
+      'top-product': '/top-product',
+      about: '/about',
+      agreement: '/agreement',
+      questions: '/questions',
+      'mobile-category': '/mobile-category',
+      basket: '/basket',
+      favorites: '/favorites',
+      search: '/search?q=telefon',
+      profile: '/profile',
+      'orders-confirmation': '/orders-confirmation',
+      'orders-success': '/orders-success',
+      'server-error': '/server-error',
+    };
+    for (const [name, route] of Object.entries(routes)) types[`${lang}/${name}`] = `/${lang}${route}`;
+  }
+
+  const rows: string[] = [];
+  const over: string[] = [];
+  for (const [name, path] of Object.entries(types)) {
+    const kb = await firstLoadKb(browser, baseURL!, path);
+    rows.push(
+      `${name.padEnd(24)} ${kb.toFixed(1).padStart(6)} KB ${kb > BUDGET_KB ? 'OVER BUDGET' : kb > TARGET_KB ? 'over target' : 'ok'}`,
+    );
+    if (kb > BUDGET_KB) over.push(name);
+  }
+  console.log(`First-load JavaScript (gzip), budget ${BUDGET_KB} KB, target ${TARGET_KB} KB:\n  ${rows.join('\n  ')}`);
+  expect(over, `page types over ${BUDGET_KB} KB`).toEqual([]);
+});
