@@ -130,10 +130,9 @@ Bench: ${PRODUCTS} products, ${productPages} product pages, ${html.files} pages 
   bare Astro build, ${html.files} one-island pages:     ${bare.seconds.toFixed(1)} s, peak ${bare.peakMb.toFixed(0)} MB
   ratio ours / bare:                               ${ratio.toFixed(2)}   aim ${AIM_RATIO}${ratio > AIM_RATIO ? ' (missed)' : ''}
 `);
-const failures = [
-  ours.seconds > BUDGET_SECONDS && 'build time',
-  ours.peakMb > BUDGET_RSS_MB && 'peak memory',
-].filter(Boolean);
+const failures = [ours.seconds > BUDGET_SECONDS && 'build time', ours.peakMb > BUDGET_RSS_MB && 'peak memory'].filter(
+  Boolean,
+);
 if (failures.length > 0) {
   console.error(`Over budget: ${failures.join(', ')}`);
   process.exit(1);

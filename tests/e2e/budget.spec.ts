@@ -7,7 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser } from '@playwright/test';
-import { seedData } from './support/site.ts';
+import { pageOfEveryType } from './support/site.ts';
 
 const BUDGET_KB = 100;
 const TARGET_KB = 80;
@@ -42,30 +42,9 @@ async function firstLoadKb(browser: Browser, baseURL: string, path: string): Pro
 test('first-load JavaScript of every page type stays within budget', async ({ browser, baseURL }, info) => {
   test.skip(info.project.name !== 'desktop', 'measured once, on the desktop project');
   test.setTimeout(180_000);
-  const { products, categories, stores } = await seedData();
-  const reviewed = products.find((p) => p.reviews_count > 0)!;
   const types: Record<string, string> = { root: '/', 'not-found': '/uz/no-such-page' };
-  for (const lang of ['uz', 'ru']) {
-    const routes: Record<string, string> = {
-      home: '',
-      category: `/category/${categories[0]!.id}`,
-      product: `/product/${products[0]!.id}`,
-      store: `/store/${stores[0]!.address}`,
-      comments: `/comments/${reviewed.id}`,
-      'top-product': '/top-product',
-      about: '/about',
-      agreement: '/agreement',
-      questions: '/questions',
-      'mobile-category': '/mobile-category',
-      basket: '/basket',
-      favorites: '/favorites',
-      search: '/search?q=telefon',
-      profile: '/profile',
-      'orders-confirmation': '/orders-confirmation',
-      'orders-success': '/orders-success',
-      'server-error': '/server-error',
-    };
-    for (const [name, route] of Object.entries(routes)) types[`${lang}/${name}`] = `/${lang}${route}`;
+  for (const [name, path] of Object.entries(await pageOfEveryType())) {
+    for (const lang of ['uz', 'ru']) types[`${lang}/${name}`] = `/${lang}${path}`;
   }
 
   const rows: string[] = [];

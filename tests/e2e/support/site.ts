@@ -33,6 +33,37 @@ export function seedData(): Promise<SeedData> {
   return seed;
 }
 
+/**
+ * One path (without the language prefix) of every page type, from the seeded
+ * catalogue; shared by the route, accessibility and JS budget checks.
+ */
+export async function pageOfEveryType(): Promise<Record<string, string>> {
+  const { products, categories, stores } = await seedData();
+  const reviewed = products.find((p) => p.reviews_count > 0)!;
+  const withFeatures = products.find((p) => p.features.some((f) => f.count > 0))!;
+  return {
+    home: '',
+    category: `/category/${categories[0]!.id}`,
+    product: `/product/${withFeatures.id}`,
+    comments: `/comments/${reviewed.id}`,
+    store: `/store/${stores[0]!.address}`,
+    'top-product': '/top-product',
+    about: '/about',
+    agreement: '/agreement',
+    questions: '/questions',
+    'mobile-category': '/mobile-category',
+    basket: '/basket',
+    favorites: '/favorites',
+    search: '/search?q=telefon',
+    profile: '/profile',
+    'orders-confirmation': '/orders-confirmation',
+    'orders-success': '/orders-success',
+    'server-error': '/server-error',
+    forbidden: '/forbidden',
+    'network-error': '/network-error',
+  };
+}
+
 export const hasNoImages = (p: CatalogueProduct) =>
   p.images === null || (Array.isArray(p.images) ? p.images.length === 0 : p.images.trim() === '');
 
