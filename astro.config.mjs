@@ -35,6 +35,17 @@ const hostRules = () => ({
   },
 });
 
+/** `client:interaction`: hydrate an island on first focus, pointer or touch (the header search). */
+const interactionDirective = () => ({
+  name: 'bozor-client-interaction',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/islands/directives/interaction.ts' });
+    },
+  },
+});
+
 export default defineConfig({
   site,
   output: 'static',
@@ -71,5 +82,5 @@ export default defineConfig({
       styleDirective: { resources: ["'self'"] },
     },
   },
-  integrations: [react(), hostRules()],
+  integrations: [react(), hostRules(), interactionDirective()],
 });

@@ -96,12 +96,19 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
   const [apiAnswer, setApiAnswer] = useState<Suggestion[] | null>(null);
   const [indexFailed, setIndexFailed] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const inputId = useId();
   const recent = mounted ? recentStored : [];
   const trimmed = cleanQuery(query);
 
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+    // The island hydrates on first interaction: take over text typed and focus given before that.
+    const input = inputRef.current;
+    if (input?.value) setQuery(input.value);
+    if (input && document.activeElement === input) onFocus();
+  }, []);
 
   // Pagefind answers as the shopper types (local, no network after the first chunks).
   useEffect(() => {
@@ -248,6 +255,7 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
         {label ?? t('isl.search.label')}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         name="q"
         type="search"

@@ -73,14 +73,13 @@ test('keyboard: arrows move, Enter opens the option, Escape closes', async ({ pa
 
 test('recent searches: saved on search, newest first, at most 5, blank never, clearable', async ({ page }) => {
   await page.goto('/uz');
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   for (const q of ['a1', 'b2', 'c3', 'd4', 'e5', 'f6', '   ']) {
     await box(page).fill(q);
     await box(page).press('Enter');
     // Wait for this query's page: the previous one already matches /search?q=.
     if (q.trim()) await page.waitForURL((url) => url.pathname === '/uz/search' && url.searchParams.get('q') === q);
-    // Every island hydrated (Astro drops `ssr` then), so the next Enter goes through the search box.
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    // The results island has hydrated (Astro drops `ssr`) and remembered the query before we move on.
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client="load"]'));
   }
   expect(await storedJson<string[]>(page, 'recentSearches')).toEqual(['f6', 'e5', 'd4', 'c3', 'b2']);
   await box(page).fill('');
