@@ -47,6 +47,7 @@ for (const lang of ['uz', 'ru'] as const) {
     await page.goto(`/${lang}`);
     await expect.poll(() => badge(page)).toBeNull();
     await page.getByRole('combobox').first().click();
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     await page.getByRole('combobox').first().pressSequentially('Xiaomi');
     await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
 
@@ -57,8 +58,9 @@ for (const lang of ['uz', 'ru'] as const) {
       (ids) => {
         const main = document.querySelector('main')!;
         for (const id of ids) {
+          // At the end of main: toasts sit at the top centre and would cover buttons there on mobile.
           main.insertAdjacentHTML(
-            'afterbegin',
+            'beforeend',
             `<button data-add-to-basket="${id}" id="add-${id}">+</button><button data-favourite="${id}" id="fav-${id}">♥</button>`,
           );
         }

@@ -182,12 +182,17 @@ test.describe('corrupted storage never crashes and is repaired', () => {
       await expect(page.getByText("Savatingiz bo'sh")).toBeVisible();
       await page.goto('/uz/favorites');
       await expect(page.getByText("Sevimli mahsulotlar yo'q")).toBeVisible();
-      const stored = await page.evaluate(() => [
-        localStorage.getItem('basket'),
-        localStorage.getItem('liked'),
-        localStorage.getItem('recentSearches'),
-      ]);
-      expect(stored).toEqual([null, null, null]);
+      // Recent searches are repaired when the search box first loads them (it hydrates on focus).
+      await page.getByRole('combobox').first().focus();
+      await expect
+        .poll(() =>
+          page.evaluate(() => [
+            localStorage.getItem('basket'),
+            localStorage.getItem('liked'),
+            localStorage.getItem('recentSearches'),
+          ]),
+        )
+        .toEqual([null, null, null]);
       expect(errors).toEqual([]);
     });
   }
