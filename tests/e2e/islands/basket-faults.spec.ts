@@ -15,6 +15,7 @@ import {
   passTimeouts,
   products,
   serverBasket,
+  setLocalBasket,
   useTokens,
   watchErrors,
   type Fault,
@@ -45,11 +46,7 @@ for (const fault of faults) {
     const [a] = await products(request);
     const tokens = await apiSignIn(request);
     await useTokens(page, tokens);
-    await page.evaluate(
-      (p) =>
-        localStorage.setItem('basket', JSON.stringify([{ id: 1, product: p.id, feature: p.feature, quantity: 2 }])),
-      a!,
-    );
+    await setLocalBasket(page, [{ product: a!.id, feature: a!.feature, quantity: 2 }]);
     await fail(page, BASKET, fault, 'GET');
     await page.goto('/uz/basket');
     if (fault === 'timeout') await passTimeouts(page, 'Savatni yangilashda xato yuz berdi!');
@@ -147,11 +144,7 @@ for (const fault of faults) {
     await prepare(page, fault);
     const [a] = await products(request);
     await page.goto('/uz/about');
-    await page.evaluate(
-      (p) =>
-        localStorage.setItem('basket', JSON.stringify([{ id: 1, product: p.id, feature: p.feature, quantity: 1 }])),
-      a!,
-    );
+    await setLocalBasket(page, [{ product: a!.id, feature: a!.feature, quantity: 1 }]);
     await fail(page, PRODUCT, fault, 'GET');
     await page.goto('/uz/basket');
     if (fault === 'timeout') await passTimeouts(page, "Mahsulotlar yoki savatni yuklab bo'lmadi");
@@ -193,17 +186,10 @@ test("visitor product 404: 'Mahsulot topilmadi: ID {id}', dropped from the list,
 }) => {
   const [a, b] = await products(request);
   await page.goto('/uz/about');
-  await page.evaluate(
-    ([p, q]) =>
-      localStorage.setItem(
-        'basket',
-        JSON.stringify([
-          { id: 1, product: p!.id, feature: p!.feature, quantity: 1 },
-          { id: 2, product: q!.id, feature: q!.feature, quantity: 1 },
-        ]),
-      ),
-    [a, b],
-  );
+  await setLocalBasket(page, [
+    { product: a!.id, feature: a!.feature, quantity: 1 },
+    { product: b!.id, feature: b!.feature, quantity: 1 },
+  ]);
   await page.route(new RegExp(`/api/v1/products/product/${a!.id}/$`), (route) =>
     route.fulfill({
       status: 404,

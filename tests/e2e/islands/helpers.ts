@@ -97,6 +97,17 @@ export async function storedJson<T>(page: Page, key: string): Promise<T | null> 
   return raw === null ? null : (JSON.parse(raw) as T);
 }
 
+/** Visitor basket entries stored as the basket store keeps them (ids 1, 2, ...). */
+export async function setLocalBasket(
+  page: Page,
+  entries: { product: number; feature: number | null; quantity: number }[],
+): Promise<void> {
+  await page.evaluate(
+    (list) => localStorage.setItem('basket', JSON.stringify(list.map((entry, i) => ({ id: i + 1, ...entry })))),
+    entries,
+  );
+}
+
 export async function localBasket(page: Page) {
   return (
     (await storedJson<Array<{ product: number; feature: number | null; quantity: number }>>(page, 'basket')) ?? []

@@ -14,6 +14,7 @@ import {
   randomPhone,
   serverBasket,
   serverFavourites,
+  setLocalBasket,
 } from './helpers.ts';
 
 for (const lang of ['uz', 'ru'] as const) {
@@ -127,17 +128,10 @@ test("sign-in sync failure keeps the failed items locally: 'Mahsulotni sinxronla
   const [a, b] = await products(request);
   const phone = randomPhone();
   await page.goto('/uz/about');
-  await page.evaluate(
-    ([p, q]) =>
-      localStorage.setItem(
-        'basket',
-        JSON.stringify([
-          { id: 1, product: p!.id, feature: p!.feature, quantity: 1 },
-          { id: 2, product: q!.id, feature: q!.feature, quantity: 3 },
-        ]),
-      ),
-    [a, b],
-  );
+  await setLocalBasket(page, [
+    { product: a!.id, feature: a!.feature, quantity: 1 },
+    { product: b!.id, feature: b!.feature, quantity: 3 },
+  ]);
   await page.route(/\/api\/v1\/orders\/add-basket\/$/, async (route) => {
     const body = JSON.parse(route.request().postData() ?? '{}') as { product: number };
     if (body.product === b!.id)
