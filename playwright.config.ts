@@ -1,8 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** The e2e run gets its own API (fresh data, sign-in codes readable by tests) and site build. */
-export const E2E_SITE = 'http://localhost:4322';
-export const E2E_API = 'http://localhost:8788';
+// E2E_SITE_PORT / E2E_API_PORT let two checkouts run their suites side by side.
+const sitePort = process.env.E2E_SITE_PORT ?? '4322';
+const apiPort = process.env.E2E_API_PORT ?? '8788';
+export const E2E_SITE = `http://localhost:${sitePort}`;
+export const E2E_API = `http://localhost:${apiPort}`;
 /** Built apart from dist/ so a test run never replaces a developer's build; the budget check reads it. */
 export const E2E_DIST = '.tmp/e2e-dist';
 
@@ -40,8 +43,8 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
     env: {
-      PORT: '4322',
-      API_PORT: '8788',
+      PORT: sitePort,
+      API_PORT: apiPort,
       API_DATA_DIR: '.tmp/e2e-data',
       OUT_DIR: E2E_DIST,
       API_EXPOSE_CODES: '1',

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  API,
   apiSignIn,
   expectToast,
   fail,
@@ -65,7 +66,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     }
     const [a] = await products(request);
     const tokens = await apiSignIn(request);
-    await request.post(`${'http://localhost:8788'}/api/v1/favorite/`, {
+    await request.post(`${API}/favorite/`, {
       headers: { Authorization: `Bearer ${tokens.access}` },
       data: { product: a!.id },
     });
@@ -139,7 +140,7 @@ test('favourite add 404: saved locally, then the message', async ({ page, reques
 test("favourite remove 404: 'Sevimli mahsulot topilmadi.'", async ({ page, request }) => {
   const [a] = await products(request);
   const tokens = await apiSignIn(request);
-  await request.post('http://localhost:8788/api/v1/favorite/', {
+  await request.post(`${API}/favorite/`, {
     headers: { Authorization: `Bearer ${tokens.access}` },
     data: { product: a!.id },
   });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { isMobile, watchErrors } from '../support/site.ts';
+import { E2E_SITE } from '../../../playwright.config.ts';
 
 test.describe('layout', () => {
   test('header and footer links all resolve', async ({ page, request }) => {
@@ -7,7 +8,7 @@ test.describe('layout', () => {
     const hrefs = await page
       .locator('header a[href], footer a[href], nav.mobile-bar a[href]')
       .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
-    const local = [...new Set(hrefs.filter((href) => href.startsWith('http://localhost:4322')))];
+    const local = [...new Set(hrefs.filter((href) => href.startsWith(E2E_SITE)))];
     expect(local.length).toBeGreaterThan(20);
     for (const href of local) {
       const url = new URL(href);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { pageOfEveryType, seedData, watchErrors } from '../support/site.ts';
+import { E2E_SITE } from '../../../playwright.config.ts';
 
 test.describe('routes', () => {
   test('every route answers 200 with real data in both languages', async ({ page, request }) => {
@@ -43,16 +44,16 @@ test.describe('routes', () => {
       expect(await (await request.get(path)).text(), path).toContain('content="noindex');
     }
     const html = await (await request.get('/ru/about')).text();
-    expect(html).toContain('<link rel="canonical" href="http://localhost:4322/ru/about">');
-    expect(html).toContain('hreflang="uz" href="http://localhost:4322/uz/about"');
-    expect(html).toContain('hreflang="x-default" href="http://localhost:4322/uz/about"');
+    expect(html).toContain(`<link rel="canonical" href="${E2E_SITE}/ru/about">`);
+    expect(html).toContain(`hreflang="uz" href="${E2E_SITE}/uz/about"`);
+    expect(html).toContain(`hreflang="x-default" href="${E2E_SITE}/uz/about"`);
     expect(html).toContain('content="index, follow"');
     const robots = await (await request.get('/robots.txt')).text();
-    expect(robots).toContain('Sitemap: http://localhost:4322/sitemap-index.xml');
+    expect(robots).toContain(`Sitemap: ${E2E_SITE}/sitemap-index.xml`);
     const index = await (await request.get('/sitemap-index.xml')).text();
     expect(index).toContain('/sitemaps/ru-1.xml');
     const ru = await (await request.get('/sitemaps/ru-1.xml')).text();
-    expect(ru).toContain('<loc>http://localhost:4322/ru/product/1</loc>');
+    expect(ru).toContain(`<loc>${E2E_SITE}/ru/product/1</loc>`);
     expect(ru).not.toContain('/basket');
   });
 });
