@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { AppContext } from './context.ts';
 import { ApiError, definedOnly, fieldError, notFound, type Handlers } from './http.ts';
-import type { User } from '../src/lib/api/schemas.ts';
+import type { User } from '#contract/schemas.ts';
 
 /** Code lifetime and resend countdown, in minutes (the `time` of the answer). */
 export const CODE_MINUTES = 2;

@@ -2,7 +2,7 @@
 import type { AppContext } from './context.ts';
 import { fieldError, idParam, notFound, Reply, type Handlers } from './http.ts';
 import { createPresenter, type FeatureRow, type ProductRow } from './present.ts';
-import type { BasketItem, Lang } from '../src/lib/api/schemas.ts';
+import type { BasketItem, Lang } from '#contract/schemas.ts';
 
 export interface BasketRow {
   id: number;

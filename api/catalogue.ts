@@ -3,7 +3,7 @@ import { normalise, type Param } from './db.ts';
 import type { AppContext } from './context.ts';
 import { idParam, notFound, pageWindow, paged, type Handlers } from './http.ts';
 import { createPresenter, type CategoryRow, type ProductRow, type ReviewRow, type StoreRow } from './present.ts';
-import type { Banners, Lang } from '../src/lib/api/schemas.ts';
+import type { Banners, Lang } from '#contract/schemas.ts';
 
 const PAGE_SIZE = 20;
 const RELATED = 8;

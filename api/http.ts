@@ -1,7 +1,7 @@
 /** The glue between `calls` and handlers: validation, errors, paging, language. */
 import { z } from 'zod/mini';
-import type { Answer, CallName, calls } from '../src/lib/api/contract.ts';
-import type { Lang } from '../src/lib/api/schemas.ts';
+import type { Answer, CallName, calls } from '#contract/calls.ts';
+import type { Lang } from '#contract/schemas.ts';
 
 export class ApiError extends Error {
   status: number;

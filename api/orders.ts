@@ -3,8 +3,8 @@ import type { AppContext } from './context.ts';
 import { ApiError, fieldError, idParam, notFound, pageWindow, paged, type Handlers } from './http.ts';
 import { createPresenter, type FeatureRow, type ProductRow } from './present.ts';
 import { unitPrice, type BasketRow } from './basket.ts';
-import { statusesFor, statusLabel } from '../src/lib/order-status.ts';
-import type { Address, Lang, Order, OrderStatus, PaymentMethod } from '../src/lib/api/schemas.ts';
+import { statusesFor, statusLabel } from '#contract/order-status.ts';
+import type { Address, Lang, Order, OrderStatus, PaymentMethod } from '#contract/schemas.ts';
 
 const PAGE_SIZE = 20;
 const DELIVERY_DAYS = 2;

@@ -1,6 +1,6 @@
 /** Database rows → contract shapes, in the request's language with absolute media URLs. */
 import type { AppContext } from './context.ts';
-import type * as s from '../src/lib/api/schemas.ts';
+import type * as s from '#contract/schemas.ts';
 
 export interface ProductRow {
   id: number;

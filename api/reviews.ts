@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AppContext } from './context.ts';
 import { definedOnly, fieldError, idParam, notFound, type Handlers } from './http.ts';
 import { createPresenter, type ProductRow, type ReviewRow } from './present.ts';
-import { REVIEW_MAX_IMAGES } from '../src/lib/api/schemas.ts';
+import { REVIEW_MAX_IMAGES } from '#contract/schemas.ts';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Raster types only: an uploaded SVG could carry script when opened from our origin. */

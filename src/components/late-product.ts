@@ -5,7 +5,7 @@
  */
 import { API_URL } from 'astro:env/client';
 import { createApi } from '../lib/api/client.ts';
-import type { Lang } from '../lib/api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../lib/price.ts';
 import { normaliseProduct } from '../lib/product.ts';
 import { sanitizeHtml } from '../lib/sanitize.ts';

@@ -2,7 +2,7 @@
  * Typed messages: uz is the reference, and ru is typed against it, so a key
  * missing in either language is a type error.
  */
-import type { Lang } from '../lib/api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 import { ru } from './ru.ts';
 import { uz } from './uz.ts';
 

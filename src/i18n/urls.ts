@@ -2,7 +2,7 @@
  * Localized URLs, built by one helper so every href agrees on the language
  * prefix and on no trailing slash (spec §2: every route sits under /{lang}).
  */
-import { LANGS, type Lang } from './langs.ts';
+import { LANGS, type Lang } from '#contract/langs.ts';
 
 export const DEFAULT_LANG: Lang = 'uz';
 

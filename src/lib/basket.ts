@@ -4,7 +4,7 @@
  * discounts. Used by the basket store for visitors' local entries and for the
  * optimistic view of the server basket.
  */
-import type { Feature } from './api/schemas.ts';
+import type { Feature } from '#contract/schemas.ts';
 import { payablePrice } from './price.ts';
 import { isPositiveInt, parseJson, toPositiveInt } from './storage.ts';
 

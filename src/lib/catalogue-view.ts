@@ -3,7 +3,7 @@
  * per catalogue object and shared by every route's getStaticPaths.
  */
 import type { Catalogue } from './catalogue.ts';
-import type { CatalogueProduct, ProductSummary } from './api/schemas.ts';
+import type { CatalogueProduct, ProductSummary } from '#contract/schemas.ts';
 
 export interface CatalogueView {
   byId: Map<number, CatalogueProduct>;

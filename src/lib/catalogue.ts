@@ -6,7 +6,7 @@
  * empty shop.
  */
 import { ApiError, createApi, type Api } from './api/client.ts';
-import { checkAnswer } from './api/contract.ts';
+import { checkAnswer } from '#contract/calls.ts';
 import type {
   Banners,
   CatalogueProduct,
@@ -16,7 +16,7 @@ import type {
   ProductSummary,
   Review,
   Store,
-} from './api/schemas.ts';
+} from '#contract/schemas.ts';
 
 export interface Catalogue {
   lang: Lang;

@@ -4,8 +4,8 @@
  * product (shared by both languages: reviews are the shoppers' own text).
  */
 import { createApi } from './api/client.ts';
-import { checkAnswer } from './api/contract.ts';
-import type { CatalogueProduct, Review } from './api/schemas.ts';
+import { checkAnswer } from '#contract/calls.ts';
+import type { CatalogueProduct, Review } from '#contract/schemas.ts';
 
 const cache = new Map<number, Promise<Review[]>>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from './api/schemas.ts';
+import type { Product } from '#contract/schemas.ts';
 import {
   availableFeatures,
   DEFAULT_TITLE,

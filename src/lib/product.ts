@@ -2,7 +2,7 @@
  * Normalising API products at one boundary (spec §3), so components never see
  * raw shapes: images as a clean list, a default title, only features in stock.
  */
-import type { Category, Feature, Product, ProductSummary } from './api/schemas.ts';
+import type { Category, Feature, Product, ProductSummary } from '#contract/schemas.ts';
 
 export const DEFAULT_TITLE = 'Unknown Product';
 /** Served from public/; used whenever a product, category or store has no image. */

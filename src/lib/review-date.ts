@@ -1,5 +1,5 @@
 /** Review dates, with one formatter per language (creating Intl formatters per page is slow at 20k pages). */
-import type { Lang } from './api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 
 const formatters = new Map<Lang, Intl.DateTimeFormat>();
 

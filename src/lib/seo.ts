@@ -3,7 +3,7 @@
  * and hreflang URLs for both languages plus x-default, and the structured data
  * of product, breadcrumb and organisation pages.
  */
-import { LANGS, type Lang } from './api/schemas.ts';
+import { LANGS, type Lang } from '#contract/schemas.ts';
 import { localizedPath } from '../i18n/urls.ts';
 
 export const X_DEFAULT_LANG: Lang = 'uz';

@@ -4,7 +4,7 @@
  * into chunks below the 50,000-URL limit.
  */
 import type { Catalogue } from './catalogue.ts';
-import type { Lang } from './api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 import { catalogueView } from './catalogue-view.ts';
 import { hasCommentsPage } from './comments.ts';
 import { listingPagePath, pageCount } from './paging.ts';

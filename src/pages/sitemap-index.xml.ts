@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { API_URL } from 'astro:env/client';
-import { LANGS } from '../lib/api/schemas.ts';
+import { LANGS } from '#contract/schemas.ts';
 import { loadCatalogue } from '../lib/catalogue.ts';
 import { chunk, sitemapIndexXml, sitemapPaths } from '../lib/sitemap.ts';
 

@@ -9,7 +9,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import type { BasketItem, Feature, Product } from '../lib/api/schemas.ts';
+import type { BasketItem, Feature, Product } from '#contract/schemas.ts';
 import {
   changeEntryQuantity,
   decodeBasket,

@@ -5,7 +5,7 @@
 import type { MessageKey } from '../i18n/index.ts';
 import { ru } from '../i18n/ru.ts';
 import { uz } from '../i18n/uz.ts';
-import type { Lang } from '../lib/api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 import type { Labels } from './messages.ts';
 
 const EXTRA: MessageKey[] = ['search.no_results', 'product.discount', 'shell.search.title'];

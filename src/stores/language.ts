@@ -5,7 +5,7 @@
  * while a page lives.
  */
 import { atom } from 'nanostores';
-import type { Lang } from '../lib/api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 
 export const LANG_CACHE_KEY = 'i18nextLng';
 

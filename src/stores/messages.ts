@@ -4,7 +4,7 @@
  * labels.ts), and toasts load the page language's table when first needed.
  */
 import type { MessageKey, Messages } from '../i18n/index.ts';
-import type { Lang } from '../lib/api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 
 export type Labels = Partial<Record<MessageKey, string>>;
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;

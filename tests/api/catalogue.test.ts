@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, calls, type Call } from '../../src/lib/api/contract.ts';
-import { ErrorBody } from '../../src/lib/api/schemas.ts';
+import { API_PREFIX, calls, type Call } from '#contract/calls.ts';
+import { ErrorBody } from '#contract/schemas.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../api/server.ts';
-import { API_PREFIX } from '../../src/lib/api/contract.ts';
+import { API_PREFIX } from '#contract/calls.ts';
 import type { SmsSender } from '../../api/sms.ts';
 
 export interface TestApi {

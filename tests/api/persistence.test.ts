@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { calls } from '../../src/lib/api/contract.ts';
+import { calls } from '#contract/calls.ts';
 import { startTestApi } from './helpers.ts';
 
 it('keeps users, baskets and the catalogue across a restart on the same data dir', async () => {

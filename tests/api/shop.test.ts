@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '../../src/lib/api/contract.ts';
-import { ErrorBody, type Address, type CatalogueProduct } from '../../src/lib/api/schemas.ts';
+import { calls } from '#contract/calls.ts';
+import { ErrorBody, type Address, type CatalogueProduct } from '#contract/schemas.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 /** /{lang}/profile for this issue: a visitor sees 'sign in to access' and the sign-in button; a shopper can log out. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Lang } from '../../lib/api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { makeT, type Labels } from '../../stores/messages.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';

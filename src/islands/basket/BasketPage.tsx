@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import type { Lang } from '../../lib/api/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 import { totals } from '../../lib/basket.ts';
 import { formatPrice } from '../../lib/price.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Lang, ProductSummary } from '../../lib/api/schemas.ts';
+import type { Lang, ProductSummary } from '#contract/schemas.ts';
 import { getApi } from '../../stores/api.ts';
 import { makeT, type Labels } from '../../stores/messages.ts';
 import { $favouriteIds, $favouritesReady, loadFavourites } from '../../stores/favourites.ts';

@@ -1,7 +1,7 @@
 /** A product card for island-rendered lists (search results, favourites), like the catalogue's card. */
 import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
-import type { Lang, ProductSummary } from '../../lib/api/schemas.ts';
+import type { Lang, ProductSummary } from '#contract/schemas.ts';
 import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
 import { firstImage, productTitle } from '../../lib/product.ts';
 import { $basketKeys, addToBasket, anyKey } from '../../stores/basket.ts';

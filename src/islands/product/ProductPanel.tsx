@@ -4,7 +4,7 @@
  * attributes), re-checked live against the API after hydration.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { Feature, Lang } from '../../lib/api/schemas.ts';
+import type { Feature, Lang } from '#contract/schemas.ts';
 import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
 import { fetchLive, type LiveProduct } from './live.ts';
 import './panel.css';

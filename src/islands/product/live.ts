@@ -3,7 +3,7 @@
  * cached in sessionStorage for 5 minutes (spec §9), so a stale build never
  * sells at an old price. Plain fetch keeps the island small.
  */
-import type { Feature, Lang } from '../../lib/api/schemas.ts';
+import type { Feature, Lang } from '#contract/schemas.ts';
 
 export const LIVE_TTL_MS = 300_000;
 

@@ -9,7 +9,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { Lang, SearchSuggestions } from '../../lib/api/schemas.ts';
+import type { Lang, SearchSuggestions } from '#contract/schemas.ts';
 import { formatPrice, payablePrice } from '../../lib/price.ts';
 import { firstImage, PLACEHOLDER_IMAGE, productTitle } from '../../lib/product.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';

@@ -3,7 +3,7 @@
  * with the catalogue's cards; "more" follows the answer's next link.
  */
 import { useEffect, useState } from 'react';
-import type { Lang, ProductSummary } from '../../lib/api/schemas.ts';
+import type { Lang, ProductSummary } from '#contract/schemas.ts';
 import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
 import { normaliseSearchText } from '../../lib/search-text.ts';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApi, GET_RETRIES } from './client.ts';
-import { checkAnswer } from './contract.ts';
+import { checkAnswer } from '#contract/calls.ts';
 import { addFavourite, favouritesOrEmpty, listOrEmpty, pageOrEmpty, searchSuggestions } from './fallbacks.ts';
 
 /** A scripted HTTP peer: each test says how the next requests are answered. */

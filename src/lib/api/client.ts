@@ -5,9 +5,9 @@
  * or an order is never repeated.
  */
 import { FetchError, ofetch } from 'ofetch';
-import type { Answer } from './contract.ts';
-import { API_PREFIX, pathFor, routes, type CallName } from './routes.ts';
-import type { ErrorBody, Lang } from './schemas.ts';
+import type { Answer } from '#contract/calls.ts';
+import { API_PREFIX, pathFor, routes, type CallName } from '#contract/routes.ts';
+import type { ErrorBody, Lang } from '#contract/schemas.ts';
 
 export const API_TIMEOUT_MS = 10_000;
 export const GET_RETRIES = 3;

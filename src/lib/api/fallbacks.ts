@@ -6,7 +6,7 @@
  * rather than publish an empty catalogue.
  */
 import { ApiError, type Api } from './client.ts';
-import type { Favourite, ProductPage, SearchSuggestions } from './schemas.ts';
+import type { Favourite, ProductPage, SearchSuggestions } from '#contract/schemas.ts';
 
 export async function listOrEmpty<T>(load: () => Promise<T[]>): Promise<T[]> {
   try {

@@ -1,7 +1,7 @@
 /** /sitemaps/{lang}-{n}.xml: one language's indexable pages, in chunks. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { API_URL } from 'astro:env/client';
-import { LANGS, type Lang } from '../../lib/api/schemas.ts';
+import { LANGS, type Lang } from '#contract/schemas.ts';
 import { loadCatalogue } from '../../lib/catalogue.ts';
 import { chunk, sitemapPaths, sitemapXml } from '../../lib/sitemap.ts';
 

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E_API } from '../../../playwright.config.ts';
-import type { CatalogueProduct, Category, Store } from '../../../src/lib/api/schemas.ts';
+import type { CatalogueProduct, Category, Store } from '#contract/schemas.ts';
 
 export const API = `${E2E_API}/api/v1`;
 

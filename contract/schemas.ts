@@ -7,7 +7,7 @@
  * `zod/mini` keeps the browser bundle small (tree-shakable checks).
  */
 import { z } from 'zod/mini';
-import { LANGS } from '../../i18n/langs.ts';
+import { LANGS } from './langs.ts';
 
 export { LANGS };
 export const Lang = z.enum(LANGS);

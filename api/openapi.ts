@@ -3,8 +3,8 @@
  * drift from the contract. The reference API serves it at /api/v1/openapi.json.
  */
 import { z } from 'zod/mini';
-import { API_PREFIX, calls, type Call } from './contract.ts';
-import { ErrorBody, REVIEW_MAX_IMAGES } from './schemas.ts';
+import { API_PREFIX, calls, type Call } from '#contract/calls.ts';
+import { ErrorBody, REVIEW_MAX_IMAGES } from '#contract/schemas.ts';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus, type OrderStatusLabel } from './api/schemas.ts';
+import { ORDER_STATUSES, type OrderStatus, type OrderStatusLabel } from './schemas.ts';
 
 /** The short label of an order tab for a full order status (spec §4). */
 export function statusLabel(status: OrderStatus): OrderStatusLabel {
