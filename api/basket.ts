@@ -2,6 +2,7 @@
 import type { AppContext } from './context.ts';
 import { fieldError, idParam, notFound, Reply, type Handlers } from './http.ts';
 import { createPresenter, type FeatureRow, type ProductRow } from './present.ts';
+import { unitPrice } from '#contract/price.ts';
 import type { BasketItem, Lang } from '#contract/schemas.ts';
 
 export interface BasketRow {
@@ -11,9 +12,6 @@ export interface BasketRow {
   feature_id: number | null;
   quantity: number;
 }
-
-/** Unit price of a line: the variant's own price, else the discounted, else the list price. */
-export const unitPrice = (p: ProductRow, f: FeatureRow | undefined) => f?.price ?? p.discount_price ?? p.price;
 
 export function basketHandlers(
   ctx: AppContext,

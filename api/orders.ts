@@ -2,7 +2,8 @@
 import type { AppContext } from './context.ts';
 import { ApiError, fieldError, idParam, notFound, pageWindow, paged, type Handlers } from './http.ts';
 import { createPresenter, type FeatureRow, type ProductRow } from './present.ts';
-import { unitPrice, type BasketRow } from './basket.ts';
+import type { BasketRow } from './basket.ts';
+import { unitPrice } from '#contract/price.ts';
 import { statusesFor, statusLabel } from '#contract/order-status.ts';
 import type { Address, Lang, Order, OrderStatus, PaymentMethod } from '#contract/schemas.ts';
 

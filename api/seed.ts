@@ -5,6 +5,7 @@
 import { normalise, type Db } from './db.ts';
 import { orderNumber } from './orders.ts';
 import type { StoredAttribute } from './present.ts';
+import { unitPrice } from '#contract/price.ts';
 
 export interface SeedOptions {
   products: number;
@@ -702,7 +703,7 @@ export function seedDatabase(db: Db, { products, seed }: SeedOptions): void {
             'INSERT INTO order_items (order_id, product_id, quantity, price) VALUES (?, ?, 1, ?)',
             orderId,
             pid,
-            p.discount_price ?? p.price,
+            unitPrice(p, null),
           );
       }
     });

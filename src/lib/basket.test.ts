@@ -8,7 +8,6 @@ import {
   removeEntries,
   toggleEntry,
   totals,
-  unitPrices,
 } from './basket.ts';
 
 describe('toggleEntry', () => {
@@ -77,17 +76,6 @@ describe('decodeBasket repairs corrupted storage', () => {
 });
 
 describe('prices and totals', () => {
-  it('uses the variant price, else the discount price, else the list price', () => {
-    expect(unitPrices({ price: 100, discount: 10, discount_price: 90 }, null)).toEqual({ price: 90, listPrice: 100 });
-    expect(unitPrices({ price: 100, discount: null, discount_price: null }, null)).toEqual({
-      price: 100,
-      listPrice: 100,
-    });
-    expect(unitPrices({ price: 100, discount: 10, discount_price: 90 }, { price: 120 })).toEqual({
-      price: 120,
-      listPrice: 120,
-    });
-  });
   it('sums quantities, list prices and discounts', () => {
     expect(
       totals([

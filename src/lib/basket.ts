@@ -5,7 +5,7 @@
  * optimistic view of the server basket.
  */
 import type { Feature } from '#contract/schemas.ts';
-import { payablePrice } from './price.ts';
+import { unitPrices } from '#contract/price.ts';
 import { isPositiveInt, parseJson, toPositiveInt } from './storage.ts';
 
 export const NEW_QUANTITY = 1;
@@ -153,15 +153,7 @@ export function removeEntries(entries: readonly BasketEntry[], ids: readonly num
   return entries.filter((entry) => !ids.includes(entry.id));
 }
 
-/** Unit price of a line: the variant's own price, else the discounted, else the list price (as the API does). */
-export function unitPrices(
-  product: Omit<BasketProduct, 'title' | 'image' | 'id'>,
-  feature: Pick<Feature, 'price'> | null,
-) {
-  if (feature?.price !== null && feature?.price !== undefined)
-    return { price: feature.price, listPrice: feature.price };
-  return { price: payablePrice(product), listPrice: product.price };
-}
+export { unitPrices };
 
 export interface BasketTotals {
   /** Number of units. */

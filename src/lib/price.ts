@@ -8,21 +8,19 @@
  * what Intl.NumberFormat('uz-UZ', { style: 'currency', currency: 'UZS' })
  * prints with full ICU: "3 899 000 soʻm" with no-break spaces.
  */
+import { payablePrice, type Priced as BasePriced } from '#contract/price.ts';
+
 export function formatPrice(amount: number): string {
   const whole = Math.round(Math.abs(amount)).toString();
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   return `${amount < 0 && whole !== '0' ? '-' : ''}${grouped}\u00a0soʻm`;
 }
 
-export interface Priced {
-  price: number;
-  discount: number | null;
-  discount_price: number | null;
-}
+export { payablePrice };
 
-/** The price a shopper pays: the discount price when it is a real reduction. */
-export function payablePrice({ price, discount_price }: Priced): number {
-  return discount_price !== null && discount_price > 0 && discount_price < price ? discount_price : price;
+/** A product as a price badge needs it. */
+export interface Priced extends BasePriced {
+  discount: number | null;
 }
 
 /** Whether to show the old price struck through and a discount badge. */
