@@ -5,6 +5,7 @@
  */
 import { API_URL } from 'astro:env/client';
 import { createApi } from '../lib/api/client.ts';
+import { formatMessage } from '../i18n/format.ts';
 import type { Lang } from '#contract/schemas.ts';
 import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../lib/price.ts';
 import { normaliseProduct } from '../lib/product.ts';
@@ -30,8 +31,7 @@ export async function showLateProduct(
 ): Promise<void> {
   const all = JSON.parse(container.dataset.labels ?? '{}') as Record<string, Labels>;
   const labels = all[lang] ?? {};
-  const fill = (key: string, values: Record<string, string | number>) =>
-    (labels[key] ?? key).replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+  const fill = (key: string, values: Record<string, string | number>) => formatMessage(labels[key] ?? key, values);
 
   document.documentElement.lang = lang;
   notFound.hidden = true;

@@ -3,6 +3,7 @@
  * missing in either language is a type error.
  */
 import type { Lang } from '#contract/schemas.ts';
+import { formatMessage } from './format.ts';
 import { ru } from './ru.ts';
 import { uz } from './uz.ts';
 
@@ -14,8 +15,7 @@ const messages: Record<Lang, Messages> = { uz, ru };
 /** t('uz')('home.title'); `{name}` placeholders are filled from `values`. */
 export function translator(lang: Lang) {
   const table = messages[lang];
-  return (key: MessageKey, values: Record<string, string | number> = {}): string =>
-    table[key].replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+  return (key: MessageKey, values: Record<string, string | number> = {}): string => formatMessage(table[key], values);
 }
 
 export * from './urls.ts';

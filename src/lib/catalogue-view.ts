@@ -2,8 +2,32 @@
  * Lookups over a loaded catalogue (by id, by category, by store), built once
  * per catalogue object and shared by every route's getStaticPaths.
  */
-import type { Catalogue } from './catalogue.ts';
-import type { CatalogueProduct, ProductSummary } from '#contract/schemas.ts';
+import type {
+  Banners,
+  CatalogueProduct,
+  Category,
+  Lang,
+  MainProductsGroup,
+  ProductSummary,
+  Store,
+} from '#contract/schemas.ts';
+
+/** Everything the prerendered pages of one language are built from (loaded by src/data/catalogue.ts). */
+export interface Catalogue {
+  lang: Lang;
+  categories: Category[];
+  products: CatalogueProduct[];
+  stores: Store[];
+  groups: MainProductsGroup[];
+  top: ProductSummary[];
+  topProducts: ProductSummary[];
+  banners: { phone: Banners; laptop: Banners };
+}
+
+/** Every reviewed product has a comments page; the product page links to it. */
+export function hasCommentsPage(product: Pick<CatalogueProduct, 'reviews_count'>): boolean {
+  return product.reviews_count > 0;
+}
 
 export interface CatalogueView {
   byId: Map<number, CatalogueProduct>;

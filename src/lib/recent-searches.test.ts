@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRecentSearches, forgetQuery, rememberQuery } from './recent-searches.ts';
+import { decodeRecentSearches, rememberQuery } from './recent-searches.ts';
 
 describe('recent searches', () => {
   it('keeps at most 5, newest first, without duplicates', () => {
@@ -10,9 +10,6 @@ describe('recent searches', () => {
   it('never saves a blank query and trims spaces', () => {
     expect(rememberQuery(['x'], '   ')).toEqual(['x']);
     expect(rememberQuery([], '  olma   qizil ')).toEqual(['olma qizil']);
-  });
-  it('forgets one', () => {
-    expect(forgetQuery(['a', 'b'], 'A')).toEqual(['b']);
   });
   it('repairs stored values', () => {
     expect(decodeRecentSearches('oops')).toEqual([]);

@@ -18,10 +18,6 @@ export function rememberQuery(list: readonly string[], query: string): string[] 
   return [clean, ...list.filter((item) => !sameQuery(item, clean))].slice(0, RECENT_SEARCHES_MAX);
 }
 
-export function forgetQuery(list: readonly string[], query: string): string[] {
-  return list.filter((item) => !sameQuery(item, query));
-}
-
 /** Stored value → clean list: strings only, no blanks or duplicates, at most 5. */
 export function decodeRecentSearches(raw: string | null | undefined): string[] {
   const items = decodeList(raw, (value) => (typeof value === 'string' && cleanQuery(value) ? cleanQuery(value) : null));

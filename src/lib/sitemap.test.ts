@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue } from './catalogue-view.ts';
 import { chunk, sitemapIndexXml, sitemapPaths, sitemapXml } from './sitemap.ts';
 
 const product = (id: number, category: number, reviews = 0) =>

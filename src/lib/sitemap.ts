@@ -3,10 +3,8 @@
  * (no basket, profile, checkout, search or error pages); large lists are split
  * into chunks below the 50,000-URL limit.
  */
-import type { Catalogue } from './catalogue.ts';
 import type { Lang } from '#contract/schemas.ts';
-import { catalogueView } from './catalogue-view.ts';
-import { hasCommentsPage } from './comments.ts';
+import { catalogueView, hasCommentsPage, type Catalogue } from './catalogue-view.ts';
 import { listingPagePath, pageCount } from './paging.ts';
 import { alternates, canonicalUrl } from './seo.ts';
 

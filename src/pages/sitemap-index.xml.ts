@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { API_URL } from 'astro:env/client';
 import { LANGS } from '#contract/schemas.ts';
-import { loadCatalogue } from '../lib/catalogue.ts';
+import { loadCatalogue } from '../data/catalogue.ts';
 import { chunk, sitemapIndexXml, sitemapPaths } from '../lib/sitemap.ts';
 
 export const GET: APIRoute = async ({ site }) => {

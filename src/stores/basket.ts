@@ -79,10 +79,6 @@ export const keyString = (product: number, feature: number | null) => `${product
 /** Key of "this product, any variant" (cards, which know no variant). */
 export const anyKey = (product: number) => `${product}:*`;
 
-export function isInBasket(product: number, feature: number | null): boolean {
-  return $basketKeys.get().has(keyString(product, feature));
-}
-
 let tempId = -1;
 let loading: Promise<void> | null = null;
 

@@ -1,12 +1,11 @@
 /**
- * Toasts (spec §2, §8, §9): every message in the shopper's language, at
- * top-centre, for 3 s. sonner is loaded on the first message only, so pages
- * that never toast never download it. Messages that must survive the reload
- * after sign-in are kept in sessionStorage and shown on the next page.
+ * Toasts (spec §2, §8, §9): actions put messages on a queue; the toast island
+ * (src/islands/toasts) shows them in the shopper's language and takes them
+ * off. Messages that must survive the reload after sign-in are kept in
+ * sessionStorage and queued again on the next page.
  */
+import { atom } from 'nanostores';
 import type { MessageKey } from '../i18n/index.ts';
-import { $lang } from './language.ts';
-import { format, loadMessages } from './messages.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 export interface ToastMessage {
@@ -16,8 +15,17 @@ export interface ToastMessage {
   /** Extra text shown under the message (e.g. the server's field errors). */
   detail?: string;
 }
+export interface Toast extends ToastMessage {
+  id: number;
+}
 
+/** At most this many toasts wait or show at once (spec §9); the oldest go first. */
+export const TOAST_LIMIT = 20;
 const PENDING_KEY = 'bozor.pendingToasts';
+
+/** Messages not yet shown. */
+export const $toasts = atom<readonly Toast[]>([]);
+let lastId = 0;
 
 export function notify(
   kind: ToastKind,
@@ -25,11 +33,15 @@ export function notify(
   values?: Record<string, string | number>,
   detail?: string,
 ): void {
-  if (typeof window === 'undefined') return;
-  void Promise.all([loadMessages($lang.get()), import('../islands/toasts/show.tsx')]).then(
-    ([messages, { showToast }]) => showToast(kind, format(messages[key], values), detail),
-    () => console.warn(`[toast] ${key}`),
-  );
+  const toast: Toast = { id: ++lastId, kind, key, ...(values ? { values } : {}), ...(detail ? { detail } : {}) };
+  $toasts.set([...$toasts.get(), toast].slice(-TOAST_LIMIT));
+}
+
+/** The toast island takes the queued messages to show them. */
+export function takeToasts(): readonly Toast[] {
+  const queued = $toasts.get();
+  if (queued.length) $toasts.set([]);
+  return queued;
 }
 
 /** Keep messages for the next page (the page reloads after sign-in). */

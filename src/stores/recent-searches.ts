@@ -1,7 +1,7 @@
 /** Recent searches (spec §5, §9) in localStorage under `recentSearches`. */
 import { persistentAtom } from '@nanostores/persistent';
 import { browserStorage, repairStored } from '../lib/storage.ts';
-import { decodeRecentSearches, forgetQuery, rememberQuery } from '../lib/recent-searches.ts';
+import { decodeRecentSearches, rememberQuery } from '../lib/recent-searches.ts';
 
 const encodeRecent = (list: string[]) => (list.length ? JSON.stringify(list) : (undefined as unknown as string));
 export const $recentSearches = persistentAtom<string[]>('recentSearches', [], {
@@ -14,10 +14,6 @@ repairStored(browserStorage(), 'recentSearches', encodeRecent($recentSearches.ge
 export function rememberSearch(query: string): void {
   const next = rememberQuery($recentSearches.get(), query);
   if (next.join('\n') !== $recentSearches.get().join('\n')) $recentSearches.set(next);
-}
-
-export function forgetSearch(query: string): void {
-  $recentSearches.set(forgetQuery($recentSearches.get(), query));
 }
 
 export function clearRecentSearches(): void {

@@ -80,8 +80,6 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   return { ok: true };
 }
 
-export const signIn = verifyCode;
-
 /** Log out: nothing private stays in browser storage. */
 export function signOut(reload: () => void = () => location.reload()): void {
   $access.set('');

@@ -3,10 +3,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { makeT, type Labels } from '../../stores/messages.ts';
+import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import { openSignIn } from './enhance.ts';
-import '../favourites/tiles.css';
+import '../shared/tiles.css';
 
 export default function ProfilePanel({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);

@@ -21,7 +21,7 @@ import {
   isCompleteUzPhone,
 } from '../../lib/phone.ts';
 import { $lang } from '../../stores/language.ts';
-import { loadMessages, makeT, type Translate } from '../../stores/messages.ts';
+import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
 import './sign-in.css';
 

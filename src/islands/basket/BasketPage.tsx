@@ -23,7 +23,7 @@ import {
 } from '../../stores/basket.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { localizedPath } from '../../i18n/urls.ts';
-import { makeT, type Labels } from '../../stores/messages.ts';
+import { makeT, type Labels } from '../../i18n/messages.ts';
 import { notify } from '../../stores/notify.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import './basket.css';

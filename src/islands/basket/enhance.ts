@@ -13,6 +13,7 @@
  */
 import { $basketCount, $basketKeys, addToBasket, anyKey, keyString, loadBasket } from '../../stores/basket.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
+import { watchNewButtons } from '../shared/watch-buttons.ts';
 
 const featureOf = (button: HTMLElement): number | null => {
   // data-feature, or data-feature-id as the product page's feature picker sets it.
@@ -39,23 +40,6 @@ export function paintButtons(keys: ReadonlySet<string> = $basketKeys.get()) {
     button.setAttribute('aria-pressed', String(pressed));
     button.dataset['inBasket'] = String(pressed);
   }
-}
-
-/** Repaint (once per frame) when buttons are added after load, e.g. by islands. */
-export function watchNewButtons(selector: string, paint: () => void): void {
-  let queued = false;
-  new MutationObserver((records) => {
-    if (queued) return;
-    const added = records.some((r) =>
-      [...r.addedNodes].some((n) => n instanceof Element && (n.matches(selector) || n.querySelector(selector))),
-    );
-    if (!added) return;
-    queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      paint();
-    });
-  }).observe(document.body, { childList: true, subtree: true });
 }
 
 let started = false;

@@ -6,10 +6,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Lang, ProductSummary } from '#contract/schemas.ts';
 import { getApi } from '../../stores/api.ts';
-import { makeT, type Labels } from '../../stores/messages.ts';
+import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $favouriteIds, $favouritesReady, loadFavourites } from '../../stores/favourites.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { ProductTile } from './ProductTile.tsx';
+import { ProductTile } from '../shared/ProductTile.tsx';
 
 const cache = new Map<number, Promise<ProductSummary | null>>();
 const fetchProduct = (id: number) => {

@@ -6,7 +6,7 @@
  */
 import { $favouriteIds, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
-import { watchNewButtons } from '../basket/enhance.ts';
+import { watchNewButtons } from '../shared/watch-buttons.ts';
 
 function paint(ids: readonly number[]) {
   const set = new Set(ids);

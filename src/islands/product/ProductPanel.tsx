@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Feature, Lang } from '#contract/schemas.ts';
 import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
+import { formatMessage } from '../../i18n/format.ts';
 import { fetchLive, type LiveProduct } from './live.ts';
 import './panel.css';
 
@@ -32,9 +33,6 @@ export interface ProductPanelProps {
   apiUrl: string;
   labels: PanelLabels;
 }
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
 
 const imagesOf = (feature: Feature | undefined): string[] => {
   if (!feature?.images) return [];
@@ -84,7 +82,9 @@ export default function ProductPanel({ lang, id, title, images, product: built, 
   const amount = selected?.price ?? payablePrice(product);
   const stock = selected ? selected.count : product.stock;
   const stockText =
-    stock <= 0 ? labels.stockOut : fill(product.unit === 'kg' ? labels.stockKg : labels.stockPcs, { count: stock });
+    stock <= 0
+      ? labels.stockOut
+      : formatMessage(product.unit === 'kg' ? labels.stockKg : labels.stockPcs, { count: stock });
 
   const choose = (feature: Feature) => {
     setSelectedId(feature.id === selectedId ? null : feature.id);
@@ -97,7 +97,7 @@ export default function ProductPanel({ lang, id, title, images, product: built, 
         <div className="gallery-main">
           <img
             src={current}
-            alt={fill(labels.imageAlt, { title, n: Math.min(imageIndex, gallery.length - 1) + 1 })}
+            alt={formatMessage(labels.imageAlt, { title, n: Math.min(imageIndex, gallery.length - 1) + 1 })}
             width={600}
             height={600}
             fetchPriority="high"
@@ -111,7 +111,7 @@ export default function ProductPanel({ lang, id, title, images, product: built, 
               <li key={`${index}-${src}`}>
                 <button
                   type="button"
-                  aria-label={fill(labels.thumb, { n: index + 1 })}
+                  aria-label={formatMessage(labels.thumb, { n: index + 1 })}
                   aria-pressed={index === imageIndex}
                   onClick={() => setImageIndex(index)}
                 >
@@ -135,7 +135,9 @@ export default function ProductPanel({ lang, id, title, images, product: built, 
                 <span className="sr-only">{labels.oldPrice}: </span>
                 {formatPrice(product.price)}
               </s>
-              <span className="badge-sale">{fill(labels.discount, { percent: discountPercent(product) })}</span>
+              <span className="badge-sale">
+                {formatMessage(labels.discount, { percent: discountPercent(product) })}
+              </span>
             </>
           )}
         </p>

@@ -9,17 +9,17 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { Lang, SearchSuggestions } from '#contract/schemas.ts';
-import { formatPrice, payablePrice } from '../../lib/price.ts';
-import { firstImage, PLACEHOLDER_IMAGE, productTitle } from '../../lib/product.ts';
+import type { Lang } from '#contract/schemas.ts';
+import { PLACEHOLDER_IMAGE } from '../../lib/product.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
 import { normaliseSearchText } from '../../lib/search-text.ts';
 import { getApi } from '../../stores/api.ts';
 import { localizedPath } from '../../i18n/urls.ts';
-import { makeT, type Labels } from '../../stores/messages.ts';
+import { makeT, type Labels } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $recentSearches, clearRecentSearches, rememberSearch } from '../../stores/recent-searches.ts';
-import { loadPagefind, searchIndex, type Suggestion } from './pagefind.ts';
+import { fromApi, mergeSuggestions, type Suggestion } from '../../lib/search-suggestions.ts';
+import { loadPagefind, searchIndex } from './pagefind.ts';
 import './search.css';
 
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -43,44 +43,6 @@ interface Option {
   label: string;
   href: string;
   suggestion?: Suggestion;
-}
-
-export function fromApi(lang: Lang, answer: SearchSuggestions): Suggestion[] {
-  return [
-    ...answer.products.map((p) => ({
-      kind: 'product' as const,
-      key: String(p.id),
-      title: productTitle(p),
-      image: firstImage(p.images),
-      detail: formatPrice(payablePrice(p)),
-      price: payablePrice(p),
-      href: localizedPath(lang, `/product/${p.id}`),
-    })),
-    ...answer.categories.map((c) => ({
-      kind: 'category' as const,
-      key: String(c.id),
-      title: c.name,
-      image: firstImage(c.image),
-      detail: null,
-      href: localizedPath(lang, `/category/${c.id}`),
-    })),
-    ...answer.stores.map((s) => ({
-      kind: 'store' as const,
-      key: s.address,
-      title: s.name,
-      image: s.logo,
-      detail: s.location,
-      href: localizedPath(lang, `/store/${encodeURIComponent(s.address)}`),
-    })),
-  ];
-}
-
-/** Index answers first; API products the index lacks (newer than the build) are added. */
-export function mergeSuggestions(index: Suggestion[] | null, api: Suggestion[] | null): Suggestion[] {
-  if (!index) return api ?? [];
-  if (!api) return index;
-  const seen = new Set(index.map((s) => `${s.kind}:${s.key}`));
-  return [...index, ...api.filter((s) => !seen.has(`${s.kind}:${s.key}`))];
 }
 
 export default function SearchBox({ lang, labels, placeholder, label, submitLabel, hideOnMobile = false }: Props) {

@@ -8,11 +8,10 @@ import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
 import { normaliseSearchText } from '../../lib/search-text.ts';
 import { getApi } from '../../stores/api.ts';
-import { makeT, type Labels } from '../../stores/messages.ts';
+import { makeT, type Labels } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
-import { ProductTile } from '../favourites/ProductTile.tsx';
-import '../favourites/tiles.css';
+import { ProductTile } from '../shared/ProductTile.tsx';
 
 export default function SearchResults({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);

@@ -4,6 +4,7 @@
  * Answers are sorted into the search box's three groups by their URL.
  */
 import { normaliseSearchText } from '../../lib/search-text.ts';
+import type { Suggestion } from '../../lib/search-suggestions.ts';
 
 interface PagefindResultData {
   url: string;
@@ -13,19 +14,6 @@ interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   search(query: string): Promise<{ results: Array<{ id: string; data(): Promise<PagefindResultData> }> } | null>;
-}
-
-export interface Suggestion {
-  kind: 'product' | 'category' | 'store';
-  /** Product or category id, or the store's address key. */
-  key: string;
-  title: string;
-  image: string | null;
-  /** Products: the price text; stores: the street address. */
-  detail: string | null;
-  href: string;
-  /** Products: the payable price, when known (API answers). */
-  price?: number;
 }
 
 let loading: Promise<PagefindApi | null> | null = null;

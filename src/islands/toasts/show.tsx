@@ -1,14 +1,19 @@
 /**
- * Loaded on the first toast only: mounts sonner's Toaster once (top-centre,
- * 3 s, spec §2 and §9) in its own root, then shows messages.
+ * The toast island, loaded on the first message: mounts sonner's Toaster once
+ * (top-centre, spec §2) in its own root and shows the queued messages in the
+ * page's language. Durations and limit from spec §9: 3 s by default, errors
+ * 4 s, successes 2 s, at most 20.
  */
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast } from 'sonner';
 import 'sonner/dist/styles.css';
-import type { ToastKind } from '../../stores/notify.ts';
+import { formatMessage } from '../../i18n/format.ts';
+import { loadMessages } from '../../i18n/messages.ts';
+import { $lang } from '../../stores/language.ts';
+import { takeToasts, TOAST_LIMIT, type ToastKind } from '../../stores/notify.ts';
 
-export const TOAST_DURATION_MS = 3000;
+export const TOAST_DURATION_MS: Record<ToastKind, number> = { info: 3000, error: 4000, success: 2000 };
 
 let ready: Promise<void> | undefined;
 
@@ -25,13 +30,16 @@ function mount(): Promise<void> {
 /** The Toaster subscribes in an effect; a child's effects run first, so onReady means it listens. */
 function Host({ onReady }: { onReady: () => void }) {
   useEffect(onReady, [onReady]);
-  return <Toaster position="top-center" duration={TOAST_DURATION_MS} visibleToasts={5} richColors />;
+  return <Toaster position="top-center" duration={TOAST_DURATION_MS.info} visibleToasts={TOAST_LIMIT} richColors />;
 }
 
-export async function showToast(kind: ToastKind, text: string, detail?: string): Promise<void> {
-  await mount();
-  const options = detail ? { description: detail } : {};
-  if (kind === 'success') toast.success(text, options);
-  else if (kind === 'error') toast.error(text, options);
-  else toast(text, options);
+export async function showQueued(): Promise<void> {
+  const [messages] = await Promise.all([loadMessages($lang.get()), mount()]);
+  for (const { kind, key, values, detail } of takeToasts()) {
+    const text = formatMessage(messages[key], values);
+    const options = { duration: TOAST_DURATION_MS[kind], ...(detail ? { description: detail } : {}) };
+    if (kind === 'success') toast.success(text, options);
+    else if (kind === 'error') toast.error(text, options);
+    else toast(text, options);
+  }
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApi, GET_RETRIES } from './client.ts';
 import { checkAnswer } from '#contract/calls.ts';
-import { addFavourite, favouritesOrEmpty, listOrEmpty, pageOrEmpty, searchSuggestions } from './fallbacks.ts';
+import { addFavourite, searchSuggestions } from './fallbacks.ts';
 
 /** A scripted HTTP peer: each test says how the next requests are answered. */
 type Reply = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -129,13 +129,6 @@ describe('timeout', () => {
 });
 
 describe('fallbacks', () => {
-  it('a failed list fetch gives an empty list, a failed page an empty page', async () => {
-    fallback = (_req, res) => json(res, 500, { detail: 'down' });
-    await expect(listOrEmpty(() => fast().call('categories'))).resolves.toEqual([]);
-    await expect(pageOrEmpty(() => fast().call('allProducts'))).resolves.toMatchObject({ count: 0, results: [] });
-    await expect(favouritesOrEmpty(fast('t'))).resolves.toEqual([]);
-  });
-
   it('a failed search gives three empty lists', async () => {
     fallback = (req) => req.socket.destroy(); // aborted connection
     await expect(searchSuggestions(fast(), 'telefon')).resolves.toEqual({ products: [], categories: [], stores: [] });

@@ -1,30 +1,12 @@
 /**
- * The spec's fallbacks for calls made in the browser (spec §7): a failed list
- * fetch gives an empty list, a failed search gives three empty lists, and a
- * favourite add keeps the id locally on 404 but not on 400.
+ * The spec's fallbacks for calls made in the browser (spec §7): a failed
+ * search gives three empty lists, and a favourite add keeps the id locally on
+ * 404 but not on 400.
  * Build-time loading does not use these: a nightly build must fail loudly
  * rather than publish an empty catalogue.
  */
 import { ApiError, type Api } from './client.ts';
-import type { Favourite, ProductPage, SearchSuggestions } from '#contract/schemas.ts';
-
-export async function listOrEmpty<T>(load: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await load();
-  } catch {
-    return [];
-  }
-}
-
-export const EMPTY_PAGE: ProductPage = { count: 0, next: null, previous: null, results: [] };
-
-export async function pageOrEmpty(load: () => Promise<ProductPage>): Promise<ProductPage> {
-  try {
-    return await load();
-  } catch {
-    return EMPTY_PAGE;
-  }
-}
+import type { Favourite, SearchSuggestions } from '#contract/schemas.ts';
 
 export async function searchSuggestions(api: Api, query: string): Promise<SearchSuggestions> {
   try {
@@ -32,11 +14,6 @@ export async function searchSuggestions(api: Api, query: string): Promise<Search
   } catch {
     return { products: [], categories: [], stores: [] };
   }
-}
-
-/** Server favourites are accepted only as an array; any failure gives an empty list. */
-export async function favouritesOrEmpty(api: Api): Promise<Favourite[]> {
-  return listOrEmpty(() => api.call('favourites'));
 }
 
 /**

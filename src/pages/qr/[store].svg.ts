@@ -1,7 +1,7 @@
 /** The app-download QR codes, generated once per build (not per page) as SVG files. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import QRCode from 'qrcode';
-import { SHOP } from '../../lib/shop.ts';
+import { SHOP } from '../../data/shop.ts';
 
 const TARGETS = { 'google-play': SHOP.googlePlay, 'app-store': SHOP.appStore } as const;
 

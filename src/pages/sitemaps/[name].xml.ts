@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { API_URL } from 'astro:env/client';
 import { LANGS, type Lang } from '#contract/schemas.ts';
-import { loadCatalogue } from '../../lib/catalogue.ts';
+import { loadCatalogue } from '../../data/catalogue.ts';
 import { chunk, sitemapPaths, sitemapXml } from '../../lib/sitemap.ts';
 
 export const getStaticPaths = (async () => {

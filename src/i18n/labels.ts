@@ -2,9 +2,9 @@
  * Build-time only: the labels an island renders, for its `labels` prop.
  * Client code never imports this (it holds both languages).
  */
-import type { MessageKey } from '../i18n/index.ts';
-import { ru } from '../i18n/ru.ts';
-import { uz } from '../i18n/uz.ts';
+import type { MessageKey } from './index.ts';
+import { ru } from './ru.ts';
+import { uz } from './uz.ts';
 import type { Lang } from '#contract/schemas.ts';
 import type { Labels } from './messages.ts';
 

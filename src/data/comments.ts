@@ -3,7 +3,7 @@
  * reviews from the catalogue when they are all there, else one API call per
  * product (shared by both languages: reviews are the shoppers' own text).
  */
-import { createApi } from './api/client.ts';
+import { createApi } from '../lib/api/client.ts';
 import { checkAnswer } from '#contract/calls.ts';
 import type { CatalogueProduct, Review } from '#contract/schemas.ts';
 
@@ -20,9 +20,4 @@ export function allReviews(product: CatalogueProduct, apiUrl: string): Promise<R
     cache.set(product.id, reviews);
   }
   return reviews;
-}
-
-/** Every reviewed product has a comments page; the product page links to it. */
-export function hasCommentsPage(product: Pick<CatalogueProduct, 'reviews_count'>): boolean {
-  return product.reviews_count > 0;
 }

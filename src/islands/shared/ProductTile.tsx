@@ -7,7 +7,7 @@ import { firstImage, productTitle } from '../../lib/product.ts';
 import { $basketKeys, addToBasket, anyKey } from '../../stores/basket.ts';
 import { $favouriteIds, toggleFavourite } from '../../stores/favourites.ts';
 import { localizedPath } from '../../i18n/urls.ts';
-import type { Translate } from '../../stores/messages.ts';
+import type { Translate } from '../../i18n/messages.ts';
 import './tiles.css';
 
 export function ProductTile({

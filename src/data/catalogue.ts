@@ -1,33 +1,15 @@
 /**
  * Build-time catalogue loading: everything the prerendered pages need, read
  * through the API client once per language per build and shared by every
- * route's getStaticPaths (never imported as a module, so it stays out of the
- * bundler's graph). Failures throw: a nightly build must fail, not publish an
- * empty shop.
+ * route's getStaticPaths (the data is fetched at build time, never imported as
+ * a module, so it stays out of the bundler's graph). Failures throw: a nightly
+ * build must fail, not publish an empty shop.
  */
-import { ApiError, createApi, type Api } from './api/client.ts';
+import { ApiError, createApi, type Api } from '../lib/api/client.ts';
 import { checkAnswer } from '#contract/calls.ts';
-import type {
-  Banners,
-  CatalogueProduct,
-  Category,
-  Lang,
-  MainProductsGroup,
-  ProductSummary,
-  Review,
-  Store,
-} from '#contract/schemas.ts';
+import type { Catalogue } from '../lib/catalogue-view.ts';
+import type { CatalogueProduct, Lang, Review } from '#contract/schemas.ts';
 
-export interface Catalogue {
-  lang: Lang;
-  categories: Category[];
-  products: CatalogueProduct[];
-  stores: Store[];
-  groups: MainProductsGroup[];
-  top: ProductSummary[];
-  topProducts: ProductSummary[];
-  banners: { phone: Banners; laptop: Banners };
-}
 
 const CATALOGUE_PAGE_SIZE = 1000;
 /** Concurrent product requests when the API has no bulk catalogue call. */

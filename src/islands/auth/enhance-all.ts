@@ -1,8 +1,0 @@
-/** Entry of the shopper hooks on every page (one small module script): basket, favourites, sign-in link. */
-import { enhanceBasket } from '../basket/enhance.ts';
-import { enhanceFavourites } from '../favourites/enhance.ts';
-import { enhanceAuth } from './enhance.ts';
-
-enhanceAuth();
-enhanceBasket();
-enhanceFavourites();

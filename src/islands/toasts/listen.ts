@@ -1,0 +1,19 @@
+/**
+ * Loads the toast island on the first queued message, so pages that never
+ * toast never download sonner.
+ */
+import { $toasts } from '../../stores/notify.ts';
+
+let started = false;
+
+export function listenForToasts(): void {
+  if (started) return;
+  started = true;
+  $toasts.subscribe((queued) => {
+    if (!queued.length) return;
+    import('./show.tsx').then(
+      ({ showQueued }) => showQueued(),
+      () => console.warn('[toast] the toast island failed to load'),
+    );
+  });
+}
