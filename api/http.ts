@@ -1,22 +1,10 @@
 /** The glue between `calls` and handlers: validation, errors, paging, language. */
 import { z } from 'zod/mini';
 import type { Answer, CallName, calls } from '#contract/calls.ts';
+import { ApiError } from '#contract/errors.ts';
 import type { Lang } from '#contract/schemas.ts';
 
-export class ApiError extends Error {
-  status: number;
-  errors: Record<string, string[]> | undefined;
-  retryAfter: number | undefined;
-  constructor(status: number, detail: string, errors?: Record<string, string[]>, retryAfter?: number) {
-    super(detail);
-    this.status = status;
-    this.errors = errors;
-    this.retryAfter = retryAfter;
-  }
-  get body() {
-    return { detail: this.message, errors: this.errors, retry_after: this.retryAfter };
-  }
-}
+export { ApiError };
 
 /** A partial update without its absent keys, so spreading it keeps the current values. */
 export function definedOnly<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {

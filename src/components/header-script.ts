@@ -1,11 +1,9 @@
 /** Header behaviour: the category dropdown and the language switcher (no framework). */
-import { isLang, langOfPath, switchLangPath } from '../i18n/urls.ts';
-
-export const LANG_STORAGE_KEY = 'i18nextLng';
+import { isLang, LANG_CACHE_KEY, langOfPath, switchLangPath } from '../i18n/urls.ts';
 
 function saveLang(lang: string): void {
   try {
-    localStorage.setItem(LANG_STORAGE_KEY, lang);
+    localStorage.setItem(LANG_CACHE_KEY, lang);
   } catch {
     // Storage may be unavailable (private mode); the URL still carries the language.
   }

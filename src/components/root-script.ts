@@ -1,10 +1,18 @@
-/** The bare root: a shopper whose cached language (i18nextLng) is Russian goes to /ru. */
+import { detectLanguage, LANG_CACHE_KEY } from '../i18n/urls.ts';
+
+/** The bare root shows home in uz; a shopper whose language is detected as Russian (spec §9 order) goes to /ru. */
 export function rootLanguageRedirect(): void {
+  if (location.pathname !== '/') return;
+  const params = new URLSearchParams(location.search);
   let cached: string | null = null;
   try {
-    cached = localStorage.getItem('i18nextLng');
+    cached = localStorage.getItem(LANG_CACHE_KEY);
   } catch {
-    return;
+    // Storage may be unavailable (private mode): the other sources still count.
   }
-  if (cached === 'ru' && location.pathname === '/') location.replace(`/ru${location.search}${location.hash}`);
+  const lang = detectLanguage({ query: params.get('lng'), cached, browser: navigator.languages ?? [] });
+  if (lang !== 'ru') return;
+  params.delete('lng');
+  const search = params.toString();
+  location.replace(`/ru${search ? `?${search}` : ''}${location.hash}`);
 }

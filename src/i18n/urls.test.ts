@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLang, langOfPath, localizedPath, prefixRedirect, switchLangPath } from './urls.ts';
+import { detectLanguage, isLang, langOfPath, localizedPath, prefixRedirect, switchLangPath } from './urls.ts';
 
 describe('localized URLs', () => {
   it('prefixes paths with the language and drops trailing slashes', () => {
@@ -27,5 +27,13 @@ describe('localized URLs', () => {
     expect(prefixRedirect('/en/basket')).toBe('/uz/en/basket');
     expect(prefixRedirect('/ru/basket')).toBeNull();
     expect(prefixRedirect('/')).toBeNull();
+  });
+
+  it('detects the bare root language in the spec order: ?lng=, cache, browser, uz', () => {
+    expect(detectLanguage({ query: 'ru', cached: 'uz', browser: ['uz'] })).toBe('ru');
+    expect(detectLanguage({ query: 'en', cached: 'ru', browser: [] })).toBe('ru');
+    expect(detectLanguage({ query: null, cached: null, browser: ['en-US', 'ru-RU'] })).toBe('ru');
+    expect(detectLanguage({ query: null, cached: 'garbage', browser: ['de'] })).toBe('uz');
+    expect(detectLanguage({ query: 'UZ', cached: 'ru', browser: ['ru'] })).toBe('uz');
   });
 });

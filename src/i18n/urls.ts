@@ -5,9 +5,28 @@
 import { LANGS, type Lang } from '#contract/langs.ts';
 
 export const DEFAULT_LANG: Lang = 'uz';
+/** Where the shopper's language is cached in localStorage (the key i18next uses, spec §3). */
+export const LANG_CACHE_KEY = 'i18nextLng';
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/**
+ * The bare root's language, in the spec's §9 detection order: the `lng`
+ * query parameter, the cached choice (i18nextLng), the browser's languages,
+ * then uz.
+ */
+export function detectLanguage(sources: {
+  query: string | null;
+  cached: string | null;
+  browser: readonly string[];
+}): Lang {
+  for (const candidate of [sources.query, sources.cached, ...sources.browser]) {
+    const lang = candidate?.trim().slice(0, 2).toLowerCase();
+    if (isLang(lang)) return lang;
+  }
+  return DEFAULT_LANG;
 }
 
 /** '/uz/product/5' for ('uz', '/product/5'); '/uz' for ('uz', '/'). */

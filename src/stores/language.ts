@@ -7,8 +7,6 @@
 import { atom } from 'nanostores';
 import type { Lang } from '#contract/schemas.ts';
 
-export const LANG_CACHE_KEY = 'i18nextLng';
-
 const asLang = (value: string | undefined): Lang | null => (value === 'uz' || value === 'ru' ? value : null);
 
 function detect(): Lang {

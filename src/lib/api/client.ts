@@ -6,6 +6,7 @@
  */
 import { FetchError, ofetch } from 'ofetch';
 import type { Answer } from '#contract/calls.ts';
+import { ApiError } from '#contract/errors.ts';
 import { API_PREFIX, pathFor, routes, type CallName } from '#contract/routes.ts';
 import type { ErrorBody, Lang } from '#contract/schemas.ts';
 
@@ -38,17 +39,7 @@ export interface CallArgs {
   body?: unknown;
 }
 
-/** A failed call: `status` is 0 when no answer came (timeout, network). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ErrorBody | undefined;
-  constructor(message: string, status: number, body?: ErrorBody) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-  }
-}
+export { ApiError };
 
 export type Api = ReturnType<typeof createApi>;
 
@@ -88,7 +79,7 @@ export function createApi(options: ApiOptions) {
     try {
       return options.validate(name, data) as Answer<N>;
     } catch (error) {
-      throw new ApiError(error instanceof Error ? error.message : String(error), 200);
+      throw new ApiError(200, error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -99,9 +90,9 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     const body = isErrorBody(error.data) ? error.data : undefined;
-    return new ApiError(body?.detail ?? error.message, status, body);
+    return new ApiError(status, body?.detail ?? error.message, body?.errors, body?.retry_after);
   }
-  return new ApiError(error instanceof Error ? error.message : String(error), 0);
+  return new ApiError(0, error instanceof Error ? error.message : String(error));
 }
 
 /** The contract's error shape ({detail, errors?}), checked without zod. */
