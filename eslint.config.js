@@ -1,7 +1,96 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The allowed import directions (ARCHITECTURE.md): a zone forbids its
+ * `target` files to import anything under `from`. A violation fails
+ * `npm run verify`.
+ */
+const capabilities = readdirSync('src/islands', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+
+const layerZones = [
+  {
+    target: './contract',
+    from: ['./src', './api', './scripts', './tests'],
+    message: 'The contract depends on nothing.',
+  },
+  { target: './src', from: ['./api', './scripts'], message: 'The storefront never imports the reference API.' },
+  { target: './api', from: ['./src', './scripts'], message: 'The reference API never imports the storefront.' },
+  {
+    target: './src/lib',
+    from: ['./src/stores', './src/islands', './src/components', './src/layouts', './src/pages', './src/data'],
+    message: 'src/lib is pure rules: no state, no UI, no build-time loading.',
+  },
+  {
+    target: './src/stores',
+    from: ['./src/islands', './src/components', './src/layouts', './src/pages', './src/data'],
+    message: 'Stores hold state and actions; screens use them, not the other way round.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/stores'],
+    message: 'Static components import no stores: an island or a component script hooks state in.',
+  },
+  {
+    target: './src/islands',
+    from: ['./src/components', './src/layouts', './src/pages', './src/data'],
+    message: 'Islands import stores, lib, i18n and islands/shared only.',
+  },
+  {
+    target: './src/i18n',
+    from: ['./src/stores', './src/islands', './src/components', './src/layouts', './src/pages', './src/data'],
+    message: 'i18n holds messages and URL helpers only.',
+  },
+];
+
+/** One capability's island never imports another's; shared parts live in src/islands/shared. */
+const capabilityZones = capabilities.map((name) => ({
+  target: `./src/islands/${name}`,
+  from: './src/islands',
+  except: [`./${name}`, './shared'],
+  message: 'Islands of one capability do not import another capability; move shared parts to src/islands/shared.',
+}));
+/** Shared island parts belong to no capability. */
+const sharedZone = {
+  target: './src/islands/shared',
+  from: './src/islands',
+  except: ['./shared'],
+  message: 'Shared island parts import no capability.',
+};
+
+/**
+ * Pure rules reach neither the network nor the environment (src/lib/api is the network client).
+ * @type {import('eslint').Linter.Config}
+ */
+const pureLib = {
+  files: ['src/lib/**/*.ts'],
+  ignores: ['src/lib/api/**'],
+  rules: {
+    'no-restricted-imports': [
+      /** @type {const} */ ('error'),
+      {
+        paths: [
+          { name: 'ofetch', message: 'Network calls belong in src/lib/api or src/stores.' },
+          { name: 'astro:env/client', message: 'Configuration is read in src/data or src/stores.' },
+          { name: 'astro:env/server', message: 'Configuration is read in src/data.' },
+        ],
+        patterns: [{ group: ['node:*'], message: 'src/lib runs in the browser too.' }],
+      },
+    ],
+    'no-restricted-globals': [
+      /** @type {const} */ ('error'),
+      { name: 'fetch', message: 'Network calls belong in src/lib/api or src/stores.' },
+      { name: 'process', message: 'The environment is read in src/data or scripts/.' },
+      { name: 'localStorage', message: 'Browser storage belongs to the stores.' },
+    ],
+  },
+};
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'data/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -13,4 +102,12 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,astro}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...capabilityZones, sharedZone] }],
+    },
+  },
+  pureLib,
 );

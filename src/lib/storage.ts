@@ -60,11 +60,3 @@ export function repairStored(
     return false;
   }
 }
-
-export const browserStorage = (): Storage | undefined => {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-};

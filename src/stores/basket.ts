@@ -28,7 +28,8 @@ import {
   type BasketProduct,
   type QuantityAction,
 } from '../lib/basket.ts';
-import { browserStorage, repairStored } from '../lib/storage.ts';
+import { repairStored } from '../lib/storage.ts';
+import { browserStorage } from './browser-storage.ts';
 import { firstImage, normaliseProduct, productTitle, type ShownProduct } from '../lib/product.ts';
 import { getApi, statusOf } from './api.ts';
 import { errorDetail, notify, type ToastMessage } from './notify.ts';

@@ -15,7 +15,8 @@ import {
   removeLiked,
   type FavouriteRecord,
 } from '../lib/favourites.ts';
-import { browserStorage, isPositiveInt, repairStored } from '../lib/storage.ts';
+import { isPositiveInt, repairStored } from '../lib/storage.ts';
+import { browserStorage } from './browser-storage.ts';
 import { getApi, statusOf } from './api.ts';
 import { notify } from './notify.ts';
 import { $signedIn } from './session-tokens.ts';

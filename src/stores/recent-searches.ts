@@ -1,6 +1,7 @@
 /** Recent searches (spec §5, §9) in localStorage under `recentSearches`. */
 import { persistentAtom } from '@nanostores/persistent';
-import { browserStorage, repairStored } from '../lib/storage.ts';
+import { repairStored } from '../lib/storage.ts';
+import { browserStorage } from './browser-storage.ts';
 import { decodeRecentSearches, rememberQuery } from '../lib/recent-searches.ts';
 
 const encodeRecent = (list: string[]) => (list.length ? JSON.stringify(list) : (undefined as unknown as string));
