@@ -1,8 +1,8 @@
 /**
  * Basket rules (spec §4, §5, §9), pure: toggle on add (same product and
  * feature), new quantity 1, minimum 1, decreasing at 1 removes, totals with
- * discounts. Used by the basket store for visitors' local entries and for the
- * optimistic view of the server basket.
+ * discounts. The basket store applies `basketReducer` to visitors' local
+ * entries and to its optimistic view of the server basket.
  */
 import type { Feature } from '#contract/schemas.ts';
 import { unitPrices } from '#contract/price.ts';
@@ -97,60 +97,85 @@ export function decodeBasket(raw: string | null | undefined): BasketEntry[] {
   return entries;
 }
 
-export function nextId(entries: readonly BasketEntry[]): number {
+export function nextId(entries: readonly LineState[]): number {
   return entries.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
 }
 
-export function findEntry(
-  entries: readonly BasketEntry[],
+export function findEntry<L extends LineState>(
+  entries: readonly L[],
   product: number,
   feature: number | null,
-): BasketEntry | undefined {
+): L | undefined {
   return entries.find((entry) => sameLine(entry, { product, feature }));
 }
 
-/** Add with toggle semantics: an existing (product, feature) line is removed instead. */
-export function toggleEntry(
-  entries: readonly BasketEntry[],
-  product: number,
-  feature: number | null,
-): { entries: BasketEntry[]; added: boolean } {
-  const existing = findEntry(entries, product, feature);
-  if (existing) return { entries: entries.filter((entry) => entry !== existing), added: false };
-  return { entries: [...entries, { id: nextId(entries), product, feature, quantity: NEW_QUANTITY }], added: true };
+/** A line of basket state: a visitor's entry, or this page's view of a server line. */
+export type LineState = BasketEntry;
+
+/** Every change of basket lines (spec §4), for local entries and the optimistic server view alike. */
+export type BasketAction =
+  /** Add, or remove when the same (product, feature) line is there (the add buttons). */
+  | { type: 'toggle'; product: number; feature: number | null; id?: number }
+  /** Put a line in without toggling: fallbacks that must not lose an add. */
+  | { type: 'add'; product: number; feature: number | null; quantity?: number; id?: number }
+  | { type: 'increase' | 'decrease'; id: number }
+  | { type: 'remove'; ids: readonly number[] }
+  /** Lines from elsewhere (the other side at sign-in): a line on both sides keeps the larger quantity. */
+  | { type: 'merge'; lines: readonly Omit<BasketEntry, 'id'>[] };
+
+/**
+ * The basket rules as one reducer: new lines get quantity 1 and the next id
+ * (or the `id` given, e.g. a temporary one while the server answers);
+ * decreasing at 1 removes the line; quantities stay within 1..1000.
+ */
+export function basketReducer<L extends LineState>(lines: readonly L[], action: BasketAction): (L | BasketEntry)[] {
+  switch (action.type) {
+    case 'toggle': {
+      const existing = findEntry(lines, action.product, action.feature);
+      if (existing) return lines.filter((line) => line !== existing);
+      return [...lines, newLine(lines, action.product, action.feature, NEW_QUANTITY, action.id)];
+    }
+    case 'add':
+      if (findEntry(lines, action.product, action.feature)) return [...lines];
+      return [...lines, newLine(lines, action.product, action.feature, action.quantity ?? NEW_QUANTITY, action.id)];
+    case 'increase':
+    case 'decrease':
+      return lines.flatMap((line) => {
+        if (line.id !== action.id) return [line];
+        const quantity = nextQuantity(line.quantity, action.type);
+        return quantity === 0 ? [] : [{ ...line, quantity }];
+      });
+    case 'remove':
+      return lines.filter((line) => !action.ids.includes(line.id));
+    case 'merge': {
+      let merged: (L | BasketEntry)[] = [...lines];
+      for (const incoming of action.lines) {
+        const existing = findEntry(merged, incoming.product, incoming.feature);
+        merged = existing
+          ? merged.map((line) =>
+              line === existing ? { ...line, quantity: Math.max(line.quantity, incoming.quantity) } : line,
+            )
+          : [...merged, newLine(merged, incoming.product, incoming.feature, incoming.quantity)];
+      }
+      return merged;
+    }
+  }
 }
 
-/** Put a line in (no toggle), keeping an existing one: used by fallbacks that must not lose an add. */
-export function ensureEntry(
-  entries: readonly BasketEntry[],
+function newLine(
+  lines: readonly LineState[],
   product: number,
   feature: number | null,
-  quantity = NEW_QUANTITY,
-): BasketEntry[] {
-  if (findEntry(entries, product, feature)) return [...entries];
-  return [...entries, { id: nextId(entries), product, feature, quantity }];
+  quantity: number,
+  id = nextId(lines),
+): BasketEntry {
+  return { id, product, feature, quantity: Math.min(Math.max(quantity, MIN_QUANTITY), MAX_QUANTITY) };
 }
 
 /** The quantity after an action; 0 means the line is removed (decrease at 1). */
 export function nextQuantity(quantity: number, action: QuantityAction): number {
   if (action === 'increase') return Math.min(quantity + 1, MAX_QUANTITY);
   return quantity <= MIN_QUANTITY ? 0 : quantity - 1;
-}
-
-export function changeEntryQuantity(
-  entries: readonly BasketEntry[],
-  id: number,
-  action: QuantityAction,
-): BasketEntry[] {
-  return entries.flatMap((entry) => {
-    if (entry.id !== id) return [entry];
-    const quantity = nextQuantity(entry.quantity, action);
-    return quantity === 0 ? [] : [{ ...entry, quantity }];
-  });
-}
-
-export function removeEntries(entries: readonly BasketEntry[], ids: readonly number[]): BasketEntry[] {
-  return entries.filter((entry) => !ids.includes(entry.id));
 }
 
 export { unitPrices };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { acceptServerFavourites, addLiked, decodeLiked, localOnly, mergedIds, removeLiked } from './favourites.ts';
+import {
+  acceptServerFavourites,
+  addLiked,
+  decodeLiked,
+  localAfterPush,
+  localOnly,
+  mergedIds,
+  removeLiked,
+} from './favourites.ts';
 
 describe('liked ids', () => {
   it('keeps numeric ids without duplicates', () => {
@@ -29,5 +37,13 @@ describe('server favourites', () => {
     const server = [{ id: 1, product: 2 }];
     expect(localOnly([2, 3, 3], server)).toEqual([3]);
     expect(mergedIds([3, 2], server)).toEqual([2, 3]);
+  });
+
+  it('after a push, clears what reached the server and keeps failures and ids added meanwhile', () => {
+    const before = [3, 4, 5];
+    expect(localAfterPush([3, 4, 5], before, [])).toEqual([]);
+    expect(localAfterPush([3, 4, 5], before, [4])).toEqual([4]);
+    expect(localAfterPush([3, 4, 5, 9], before, [])).toEqual([9]);
+    expect(localAfterPush([3, 5], before, [4])).toEqual([]);
   });
 });

@@ -44,7 +44,10 @@ export function acceptServerFavourites(answer: unknown): FavouriteRecord[] {
   );
 }
 
-/** Local ids the server does not have yet (to push at load time). */
+/**
+ * The favourites sync of a signed-in load (spec §4), first step: the local ids
+ * the server does not have yet, to push.
+ */
 export function localOnly(local: readonly number[], server: readonly FavouriteRecord[]): number[] {
   const known = new Set(server.map((record) => record.product));
   return unique(local.filter((id) => !known.has(id)));
@@ -53,4 +56,18 @@ export function localOnly(local: readonly number[], server: readonly FavouriteRe
 /** Every favourite product id shown: server records first, then local ones. */
 export function mergedIds(local: readonly number[], server: readonly FavouriteRecord[] | null): number[] {
   return unique([...(server ?? []).map((record) => record.product), ...local]);
+}
+
+/**
+ * The sync's second step: what stays in the local list after pushing `pushed`
+ * (from the local list as it was, `before`). Ids whose push failed stay (the
+ * spec's 'Using local storage'), and so do ids added meanwhile; the rest is
+ * on the server now and leaves the local list.
+ */
+export function localAfterPush(
+  current: readonly number[],
+  before: readonly number[],
+  failed: readonly number[],
+): number[] {
+  return current.filter((id) => failed.includes(id) || !before.includes(id));
 }

@@ -10,6 +10,7 @@ import {
   acceptServerFavourites,
   addLiked,
   decodeLiked,
+  localAfterPush,
   localOnly,
   mergedIds,
   removeLiked,
@@ -73,20 +74,17 @@ export function loadFavourites(force = false): Promise<void> {
     }
     $favouritesUnavailable.set(false);
     $serverFavourites.set(server);
-    const push = localOnly($liked.get(), server);
+    const before = $liked.get();
+    const push = localOnly(before, server);
     if (!push.length) {
-      if ($liked.get().length) $liked.set([]);
+      $liked.set(localAfterPush($liked.get(), before, []));
       return;
     }
     const api = await getApi();
     const results = await Promise.allSettled(push.map((product) => api.call('addFavourite', { body: { product } })));
     const failed = push.filter((_, i) => results[i]!.status === 'rejected');
-    if (failed.length) {
-      notify('error', 'isl.toast.favSyncFailed');
-      $liked.set($liked.get().filter((id) => failed.includes(id) || !push.includes(id)));
-    } else {
-      $liked.set([]);
-    }
+    if (failed.length) notify('error', 'isl.toast.favSyncFailed');
+    $liked.set(localAfterPush($liked.get(), before, failed));
     try {
       $serverFavourites.set(acceptServerFavourites(await (await getApi()).call('favourites')));
     } catch {

@@ -10,6 +10,7 @@ import { totals } from '../../lib/basket.ts';
 import { formatPrice } from '../../lib/price.ts';
 import {
   $basketFailed,
+  $basketLines,
   $localBasket,
   $products,
   $serverBasket,
@@ -19,7 +20,6 @@ import {
   loadLocalProducts,
   removeFromBasket,
   removeSelected,
-  shownLines,
 } from '../../stores/basket.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { localizedPath } from '../../i18n/urls.ts';
@@ -47,10 +47,9 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
     if (mounted) void loadLocalProducts();
   }, [entries, mounted]);
 
-  const lines = useMemo(
-    () => (mounted ? shownLines(signedIn && !failed, server, entries, products) : []),
-    [mounted, signedIn, failed, server, entries, products],
-  );
+  const allLines = useStore($basketLines);
+  // Browser storage is read only once mounted, so the first render matches the prerendered page.
+  const lines = mounted ? allLines : [];
   // Every line starts selected; lines that leave the basket leave the selection.
   const chosen = useMemo(
     () => new Set(lines.filter((l) => selected === null || selected.has(l.key)).map((l) => l.key)),

@@ -1,0 +1,66 @@
+/**
+ * Products of the basket's lines, fetched in the browser (spec §4: a visitor's
+ * basket is rebuilt by fetching each product), once per page.
+ */
+import { atom } from 'nanostores';
+import type { BasketEntry } from '../lib/basket.ts';
+import { normaliseProduct, type ShownProduct } from '../lib/product.ts';
+import { getApi, statusOf } from './api.ts';
+import { notify } from './notify.ts';
+
+/** Products fetched for local entries, by id (null: the product is gone or failed). */
+export const $products = atom<Record<number, ShownProduct | null>>({});
+
+const requests = new Map<number, Promise<ShownProduct | null>>();
+
+/** One product, stored in $products; a failure is the caller's to report. */
+async function fetchProduct(id: number): Promise<ShownProduct> {
+  const product = normaliseProduct(await (await getApi()).call('product', { params: { id } }));
+  $products.set({ ...$products.get(), [id]: product });
+  return product;
+}
+
+/** A product's first variant in stock (null when it has none or cannot be fetched): cards know no variant. */
+export async function defaultFeature(id: number): Promise<number | null> {
+  let request = requests.get(id);
+  if (!request) {
+    const known = $products.get()[id];
+    request = known !== undefined ? Promise.resolve(known) : fetchProduct(id).catch(() => null);
+    requests.set(id, request);
+  }
+  return (await request)?.features[0]?.id ?? null;
+}
+
+/**
+ * Fetch the products of local entries. A product that is gone gives
+ * 'Mahsulot topilmadi: ID {id}', a variant that is gone 'Xususiyat topilmadi:
+ * ID {id}'; both are dropped from the shown list but stay stored.
+ */
+export async function loadLocalProducts(entries: readonly BasketEntry[]): Promise<void> {
+  const known = $products.get();
+  const missing = [...new Set(entries.map((e) => e.product))].filter((id) => !(id in known));
+  if (!missing.length) return reportMissingFeatures(entries);
+  const fetched = await Promise.all(
+    missing.map(async (id): Promise<[number, ShownProduct | null]> => {
+      try {
+        return [id, await fetchProduct(id)];
+      } catch (error) {
+        if (statusOf(error) === 404) notify('error', 'isl.toast.productNotFound', { id });
+        else notify('error', 'isl.toast.productsLoadFailed', { id });
+        return [id, null];
+      }
+    }),
+  );
+  $products.set({ ...$products.get(), ...Object.fromEntries(fetched) });
+  reportMissingFeatures(entries.filter((e) => missing.includes(e.product)));
+}
+
+function reportMissingFeatures(entries: readonly BasketEntry[]) {
+  const products = $products.get();
+  for (const entry of entries) {
+    const product = products[entry.product];
+    if (product && entry.feature !== null && !product.features.some((f) => f.id === entry.feature)) {
+      notify('error', 'isl.toast.featureNotFound', { id: entry.feature });
+    }
+  }
+}
