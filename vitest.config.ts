@@ -1,14 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // Astro's virtual env module, for stores under unit test.
+    alias: { 'astro:env/client': fileURLToPath(new URL('./tests/unit/support/astro-env.ts', import.meta.url)) },
+  },
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'contract/**/*.test.ts',
-      'api/**/*.test.ts',
-      'tests/api/**/*.test.ts',
-      'tests/unit/**/*.test.ts',
-    ],
+    include: ['src/**/*.test.ts', 'contract/**/*.test.ts', 'api/**/*.test.ts', 'tests/{api,unit}/**/*.test.ts'],
     testTimeout: 30_000,
   },
 });

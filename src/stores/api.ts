@@ -17,6 +17,11 @@ export function getApi(): Promise<Api> {
   return api;
 }
 
+/** Replaces the client, e.g. with one whose fetch reaches an in-process reference API (store unit tests). */
+export function setApi(client: Api): void {
+  api = Promise.resolve(client);
+}
+
 /** HTTP status of a failed call (ApiError), 0 when no answer came. */
 export function statusOf(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;

@@ -45,21 +45,24 @@ export type Api = ReturnType<typeof createApi>;
 
 export function createApi(options: ApiOptions) {
   const baseURL = `${(options.baseURL || DEFAULT_API_URL).replace(/\/+$/, '')}${API_PREFIX}`;
-  const $fetch = ofetch.create({
-    baseURL,
-    timeout: options.timeout ?? API_TIMEOUT_MS,
-    retryDelay: options.retryDelay ?? RETRY_DELAY_MS,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    onRequest({ options: request }) {
-      const headers = new Headers(request.headers);
-      headers.set('Accept-Language', options.lang);
-      headers.set('Accept', 'application/json');
-      if (!(request.body instanceof FormData)) headers.set('Content-Type', 'application/json');
-      const token = options.token?.();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      request.headers = headers;
+  const $fetch = ofetch.create(
+    {
+      baseURL,
+      timeout: options.timeout ?? API_TIMEOUT_MS,
+      retryDelay: options.retryDelay ?? RETRY_DELAY_MS,
+      onRequest({ options: request }) {
+        const headers = new Headers(request.headers);
+        headers.set('Accept-Language', options.lang);
+        headers.set('Accept', 'application/json');
+        if (!(request.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+        const token = options.token?.();
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        request.headers = headers;
+      },
     },
-  });
+    // The fetch implementation is a global option of ofetch, not a request default.
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   async function call<N extends CallName>(name: N, args: CallArgs = {}): Promise<Answer<N>> {
     const spec = routes[name];

@@ -1,0 +1,236 @@
+/**
+ * The basket store against the real reference API (spec §4 Basket, §7, §8):
+ * visitors' local entries, signed-in server calls with a refetch, and every
+ * fallback when the server fails.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  $basketCount,
+  $basketFailed,
+  $basketLines,
+  $localBasket,
+  $products,
+  $serverBasket,
+  addToBasket,
+  changeQuantity,
+  clearBasket,
+  loadBasket,
+  loadLocalProducts,
+  removeFromBasket,
+  removeSelected,
+  syncLocalBasket,
+} from '../../../src/stores/basket.ts';
+import { useShop } from '../support/shop.ts';
+
+const shop = useShop(() => {
+  $localBasket.set([]);
+  $serverBasket.set(null);
+  $basketFailed.set(false);
+  $products.set({});
+});
+
+const ADD = /^\/orders\/add-basket\/$/;
+const BASKET = /^\/orders\/basket\/$/;
+const QUANTITY = /^\/orders\/basket\/quantity\/$/;
+const DELETE = /^\/orders\/basket\/delete\/$/;
+
+const plain = () => shop.product((p) => p.features.length === 0 && p.stock > 0);
+const withVariants = () => shop.product((p) => p.features.length > 1);
+const serverBasket = async (token: string) =>
+  (await shop.api.call('/orders/basket/', { token })).body as { product: { id: number }; quantity: number }[];
+
+describe('visitor basket (local storage)', () => {
+  it('adding toggles: a second add of the same line removes it', async () => {
+    const { id } = await plain();
+    expect(await addToBasket({ id })).toBe(true);
+    expect($localBasket.get()).toEqual([{ id: 1, product: id, feature: null, quantity: 1 }]);
+    expect(await addToBasket({ id })).toBe(false);
+    expect($localBasket.get()).toEqual([]);
+    expect(shop.toasts()).toEqual(['success isl.toast.added', 'success isl.toast.removed']);
+    expect(shop.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('refuses an invalid product id or a feature the product does not have', async () => {
+    const product = await withVariants();
+    expect(await addToBasket({ id: Number.NaN })).toBe(false);
+    expect(await addToBasket({ id: product.id, features: product.features }, 999_999)).toBe(false);
+    expect($localBasket.get()).toEqual([]);
+    expect(shop.toasts()).toEqual(['error isl.toast.invalidProduct', 'error isl.toast.invalidProduct']);
+  });
+
+  it('a card add of a product sold by variants takes its first variant in stock', async () => {
+    const product = await withVariants();
+    await addToBasket({ id: product.id });
+    expect($localBasket.get()[0]).toMatchObject({ product: product.id, feature: product.features[0]!.id });
+  });
+
+  it('quantity: increase, decrease, and decrease at 1 removes', async () => {
+    const { id } = await plain();
+    await addToBasket({ id });
+    const line = { source: 'local' as const, id: 1 };
+    await changeQuantity(line, 'increase');
+    expect($localBasket.get()[0]!.quantity).toBe(2);
+    await changeQuantity(line, 'decrease');
+    await changeQuantity(line, 'decrease');
+    expect($localBasket.get()).toEqual([]);
+    shop.toasts();
+    await changeQuantity(line, 'increase');
+    expect(shop.toasts()).toEqual(['error isl.toast.notInBasket']);
+  });
+
+  it('removes one, the selected ones, or all', async () => {
+    const a = await plain();
+    const b = await withVariants();
+    await addToBasket({ id: a.id });
+    await addToBasket({ id: b.id });
+    await removeFromBasket({ source: 'local', id: 1 });
+    expect($localBasket.get().map((e) => e.product)).toEqual([b.id]);
+    await addToBasket({ id: a.id });
+    await removeSelected([{ source: 'local', id: $localBasket.get()[0]!.id }]);
+    expect($localBasket.get().map((e) => e.product)).toEqual([a.id]);
+    await clearBasket();
+    expect($localBasket.get()).toEqual([]);
+    expect(shop.toasts().filter((t) => t !== 'success isl.toast.added')).toEqual([
+      'success isl.toast.removed',
+      'success isl.toast.removedSelected',
+      'success isl.toast.cleared',
+    ]);
+  });
+
+  it('is rebuilt by fetching each product; a product or variant that is gone is reported and not shown', async () => {
+    const { id } = await plain();
+    const product = await withVariants();
+    $localBasket.set([
+      { id: 1, product: id, feature: null, quantity: 2 },
+      { id: 2, product: 99_999, feature: null, quantity: 1 },
+      { id: 3, product: product.id, feature: 99_998, quantity: 1 },
+    ]);
+    await loadLocalProducts();
+    expect($basketLines.get().map((l) => [l.product.id, l.quantity])).toEqual([[id, 2]]);
+    expect($localBasket.get()).toHaveLength(3);
+    expect(shop.toasts().sort()).toEqual(['error isl.toast.featureNotFound', 'error isl.toast.productNotFound']);
+  });
+
+  it('a product that cannot be fetched (server error) is reported as a load failure', async () => {
+    const { id } = await plain();
+    shop.fail({ method: 'GET', path: /^\/products\/product\/\d+\/$/, answer: 500 });
+    $localBasket.set([{ id: 1, product: id, feature: null, quantity: 1 }]);
+    await loadLocalProducts();
+    expect($basketLines.get()).toEqual([]);
+    expect(shop.toasts()).toEqual(['error isl.toast.productsLoadFailed']);
+  });
+});
+
+describe('signed-in basket (server)', () => {
+  it('adds on the server, then refetches; a second add removes it there', async () => {
+    const { access } = await shop.signIn();
+    const { id } = await plain();
+    await loadBasket();
+    expect(await addToBasket({ id })).toBe(true);
+    expect((await serverBasket(access)).map((i) => i.product.id)).toEqual([id]);
+    expect($basketLines.get().map((l) => [l.source, l.product.id])).toEqual([['server', id]]);
+    expect(await addToBasket({ id })).toBe(false);
+    expect(await serverBasket(access)).toEqual([]);
+    expect($localBasket.get()).toEqual([]);
+  });
+
+  it('a failed add keeps the product locally with the server errors shown', async () => {
+    await shop.signIn();
+    const { id } = await plain();
+    await loadBasket();
+    shop.fail({
+      method: 'POST',
+      path: ADD,
+      answer: 400,
+      body: { detail: 'Invalid input.', errors: { quantity: ['Only 0 left.'] } },
+    });
+    expect(await addToBasket({ id })).toBe(true);
+    expect($localBasket.get()).toMatchObject([{ product: id, feature: null }]);
+    expect($serverBasket.get()).toEqual([]);
+    expect($basketCount.get()).toBe(1);
+    expect(shop.toasts()).toEqual(['error isl.toast.addFailed']);
+  });
+
+  it('a failed quantity change stays on screen with its toast', async () => {
+    await shop.signIn();
+    const { id } = await plain();
+    await loadBasket();
+    await addToBasket({ id });
+    const line = $basketLines.get()[0]!;
+    shop.fail({ method: 'POST', path: QUANTITY, answer: 'abort' });
+    await changeQuantity(line, 'increase');
+    expect($serverBasket.get()![0]!.quantity).toBe(2);
+    expect(shop.toasts().at(-1)).toBe('error isl.toast.quantityFailed');
+  });
+
+  it('a failed delete still removes the lines locally', async () => {
+    await shop.signIn();
+    const a = await plain();
+    const b = await withVariants();
+    await loadBasket();
+    await addToBasket({ id: a.id });
+    await addToBasket({ id: b.id });
+    const [first, second] = $basketLines.get();
+    shop.fail({ method: 'DELETE', path: DELETE, answer: 500 });
+    await removeFromBasket(first!);
+    expect($serverBasket.get()!.map((l) => l.id)).toEqual([second!.id]);
+    expect(shop.toasts().at(-1)).toBe('error isl.toast.removeFailed');
+    await removeSelected([second!]);
+    expect($serverBasket.get()).toEqual([]);
+    expect(shop.toasts().at(-1)).toBe('error isl.toast.removeManyFailed');
+  });
+
+  it('a delete the server does not know (404) says the line is not in the basket', async () => {
+    await shop.signIn();
+    const { id } = await plain();
+    await loadBasket();
+    await addToBasket({ id });
+    shop.fail({ method: 'DELETE', path: DELETE, answer: 404 });
+    await removeFromBasket($basketLines.get()[0]!);
+    expect(shop.toasts().at(-1)).toBe('error isl.toast.notInBasket');
+  });
+
+  it('a basket that cannot load falls back to the local entries with its toast', async () => {
+    await shop.signIn();
+    const { id } = await plain();
+    $localBasket.set([{ id: 1, product: id, feature: null, quantity: 1 }]);
+    shop.fail({ method: 'GET', path: BASKET, answer: 500 });
+    await loadBasket();
+    expect($basketFailed.get()).toBe(true);
+    expect($basketCount.get()).toBe(1);
+    expect(shop.toasts()).toEqual(['error isl.toast.basketLoadFailed']);
+    // While the server basket is unavailable, adds toggle the local entries.
+    await addToBasket({ id });
+    expect($localBasket.get()).toEqual([]);
+  });
+
+  it('sync at sign-in pushes local entries, keeps the larger quantity, and keeps failures local', async () => {
+    const { access } = await shop.signIn();
+    const a = await plain();
+    const b = await withVariants();
+    await shop.api.call('/orders/add-basket/', { method: 'POST', token: access, body: { product: a.id, quantity: 3 } });
+    $localBasket.set([
+      { id: 1, product: a.id, feature: null, quantity: 1 },
+      { id: 2, product: b.id, feature: b.features[0]!.id, quantity: 2 },
+      { id: 3, product: 99_999, feature: null, quantity: 1 },
+    ]);
+    const messages = await syncLocalBasket();
+    const server = await serverBasket(access);
+    expect(server.map((i) => [i.product.id, i.quantity]).sort()).toEqual(
+      [
+        [a.id, 3],
+        [b.id, 2],
+      ].sort(),
+    );
+    expect($localBasket.get()).toEqual([{ id: 3, product: 99_999, feature: null, quantity: 1 }]);
+    expect(messages.map((m) => `${m.kind} ${m.key}`)).toEqual([
+      'error isl.toast.syncItemFailed',
+      'error isl.toast.syncFailed',
+    ]);
+  });
+
+  it('sync with nothing local says nothing', async () => {
+    await shop.signIn();
+    expect(await syncLocalBasket()).toEqual([]);
+  });
+});
