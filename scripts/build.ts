@@ -1,6 +1,6 @@
 /**
  * Builds the static site against an API: Astro prerenders every page, then
- * (when installed) Pagefind indexes it. Used by `npm run build`, `npm start`,
+ * Pagefind indexes it. Used by `npm run build`, `npm start`,
  * the e2e tests and the bench.
  */
 import { spawn } from 'node:child_process';
