@@ -76,8 +76,13 @@ export const keyString = (product: number, feature: number | null) => `${product
 /** Key of "this product, any variant" (cards, which know no variant). */
 export const anyKey = (product: number) => `${product}:*`;
 
+/** Changes made to the server view on this page; a load answered after a change would undo it. */
+let serverChanges = 0;
 const changeLocal = (action: BasketAction) => $localBasket.set(basketReducer($localBasket.get(), action));
-const changeServer = (action: BasketAction) => $serverBasket.set(basketReducer($serverBasket.get() ?? [], action));
+const changeServer = (action: BasketAction) => {
+  serverChanges++;
+  $serverBasket.set(basketReducer($serverBasket.get() ?? [], action));
+};
 
 let tempId = -1;
 let loading: Promise<void> | null = null;
@@ -87,9 +92,11 @@ export function loadBasket(options: { force?: boolean; quiet?: boolean } = {}): 
   if (!$signedIn.get()) return Promise.resolve();
   if (loading && !options.force) return loading;
   const run = (async () => {
+    const changesBefore = serverChanges;
     try {
       const items = await (await getApi()).call('basket');
-      $serverBasket.set(items.map(toServerLine));
+      // A change made while this answer was on its way is newer than it; that change's own refetch follows.
+      if (serverChanges === changesBefore) $serverBasket.set(items.map(toServerLine));
       $basketFailed.set(false);
     } catch {
       $basketFailed.set(true);

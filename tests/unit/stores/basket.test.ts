@@ -190,6 +190,23 @@ describe('signed-in basket (server)', () => {
     expect(shop.toasts().at(-1)).toBe('error isl.toast.notInBasket');
   });
 
+  it('a load answered after a change does not undo the change', async () => {
+    await shop.signIn();
+    const a = await plain();
+    const b = await withVariants();
+    await loadBasket();
+    await addToBasket({ id: a.id });
+    await addToBasket({ id: b.id });
+    let answer = () => {};
+    shop.fail({ method: 'GET', path: BASKET, answer: new Promise<void>((resolve) => (answer = resolve)) });
+    shop.fail({ method: 'DELETE', path: DELETE, answer: 'abort' });
+    const load = loadBasket({ force: true });
+    await removeFromBasket($basketLines.get()[0]!);
+    answer();
+    await load;
+    expect($serverBasket.get()!.map((l) => l.product)).toEqual([b.id]);
+  });
+
   it('a basket that cannot load falls back to the local entries with its toast', async () => {
     await shop.signIn();
     const { id } = await plain();

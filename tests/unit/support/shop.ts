@@ -17,8 +17,8 @@ export interface Fault {
   method: string;
   /** Matched against the path after /api/v1, e.g. /^\/orders\/add-basket\/$/. */
   path: RegExp;
-  /** An HTTP status (with an optional body), or 'abort' for a dropped connection. */
-  answer: number | 'abort';
+  /** An HTTP status (with an optional body), 'abort' for a dropped connection, or a promise to wait for first. */
+  answer: number | 'abort' | Promise<void>;
   body?: unknown;
 }
 
@@ -49,6 +49,10 @@ export function useShop(reset: () => void): Shop {
       const path = new URL(request.url).pathname.slice(prefix.length);
       requests.push(`${request.method} ${path}`);
       const fault = faults.find((f) => f.method === request.method && f.path.test(path));
+      if (fault?.answer instanceof Promise) {
+        await fault.answer;
+        return fetch(request);
+      }
       if (fault?.answer === 'abort') throw new TypeError('fetch failed: connection dropped (injected)');
       if (fault) {
         return new Response(JSON.stringify(fault.body ?? { detail: `Injected ${fault.answer}.` }), {
