@@ -39,7 +39,22 @@ async function fetchCatalogue(api: Api): Promise<Catalogue> {
     api.call('banners', { query: { type: 'phone' } }),
     api.call('banners', { query: { type: 'laptop' } }),
   ]);
-  return { lang: api.lang, categories, products, stores, groups, top, topProducts, banners: { phone, laptop } };
+  const categoryBanners = new Map(
+    await Promise.all(
+      categories.map(async (c) => [c.id, await api.call('categoryBanners', { params: { id: c.id } })] as const),
+    ),
+  );
+  return {
+    lang: api.lang,
+    categories,
+    products,
+    stores,
+    groups,
+    top,
+    topProducts,
+    banners: { phone, laptop },
+    categoryBanners,
+  };
 }
 
 async function fetchProducts(api: Api): Promise<CatalogueProduct[]> {

@@ -22,6 +22,8 @@ export interface Catalogue {
   top: ProductSummary[];
   topProducts: ProductSummary[];
   banners: { phone: Banners; laptop: Banners };
+  /** Each category's own banners (GET /products/banners/{id}/), shown on its first page. */
+  categoryBanners: Map<number, Banners>;
 }
 
 /** Every reviewed product has a comments page; the product page links to it. */
