@@ -49,6 +49,11 @@ export default defineConfig({
       OUT_DIR: E2E_DIST,
       API_EXPOSE_CODES: '1',
       SITE_URL: E2E_SITE,
+      // Every test signs in from this one address; the limits have their own tests (tests/api/limits.test.ts).
+      API_RATE_CODES: '100000/60',
+      API_RATE_SIGNIN: '100000/60',
+      API_RATE_WRITES: '100000/60',
+      API_RATE_READS: '100000/60',
     },
   },
 });

@@ -1,23 +1,90 @@
 /** Server options from environment variables, shared by `node api/main.ts` and the scripts. */
-import { DEV_SECRET, type ServerOptions } from './server.ts';
+import { DEFAULT_UPLOAD_QUOTA_BYTES, DEV_SECRET, type ServerOptions } from './server.ts';
+import { BUDGETS, DEFAULT_BUDGETS, type Budget, type BudgetName } from './limits.ts';
 import { senderFromEnv } from './sms.ts';
 
-export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
-  let secret = env['AUTH_SECRET'];
-  if (!secret) {
-    if (env['NODE_ENV'] === 'production')
-      console.warn('WARNING: AUTH_SECRET is not set; tokens are signed with the public development secret.');
-    secret = DEV_SECRET;
+/** Secrets shorter than this can be brute-forced offline from one token (HS256). */
+export const MIN_SECRET_BYTES = 32;
+
+/** A setting that cannot be used; the message says what to set instead. */
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`The API cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
   }
+}
+
+/** `requests/seconds`, e.g. `10/600`. */
+function budgetFromEnv(name: string, value: string | undefined, fallback: Budget, problems: string[]): Budget {
+  if (value === undefined || value === '') return { limit: fallback.limit, windowMs: fallback.windowMs };
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+    problems.push(`${name}=${value} is not requests/seconds (e.g. ${fallback.limit}/${fallback.windowMs / 1000}).`);
+    return fallback;
+  }
+  return { limit: Number(match[1]), windowMs: Number(match[2]) * 1000 };
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, problems: string[]): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value.trim())) {
+    problems.push(`${name}=${value} is not a whole number.`);
+    return fallback;
+  }
+  return Number(value);
+}
+
+/** Throws a ConfigError naming every unusable setting (in production: every unsafe default). */
+export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
+  const problems: string[] = [];
+  const production = env['NODE_ENV'] === 'production';
+  const secret = env['AUTH_SECRET'];
+  const buildToken = env['API_BUILD_TOKEN'] || undefined;
+  if (production) {
+    if (!secret || Buffer.byteLength(secret) < MIN_SECRET_BYTES)
+      problems.push(
+        `AUTH_SECRET must be set to a random secret of at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 48\`); without it tokens are signed with the development secret in the source.`,
+      );
+    if (env['SMS_SENDER'] !== 'eskiz')
+      problems.push(
+        'SMS_SENDER must be eskiz (with ESKIZ_EMAIL and ESKIZ_PASSWORD): the console sender only prints codes.',
+      );
+    if (env['API_EXPOSE_CODES'] === '1')
+      problems.push('API_EXPOSE_CODES must be unset: it publishes every sign-in code at /api/v1/__test__/codes/.');
+    if (buildToken && Buffer.byteLength(buildToken) < MIN_SECRET_BYTES)
+      problems.push(`API_BUILD_TOKEN must be at least ${MIN_SECRET_BYTES} bytes: it lifts every rate limit.`);
+  }
+  const budgets = Object.fromEntries(
+    BUDGETS.map((name) => {
+      const fallback = DEFAULT_BUDGETS[name];
+      return [name, budgetFromEnv(fallback.env, env[fallback.env], fallback, problems)];
+    }),
+  ) as Record<BudgetName, Budget>;
+  const trustProxy = wholeNumber('TRUST_PROXY', env['TRUST_PROXY'], 0, problems);
+  const quotaMb = wholeNumber(
+    'API_UPLOAD_QUOTA_MB',
+    env['API_UPLOAD_QUOTA_MB'],
+    DEFAULT_UPLOAD_QUOTA_BYTES / 2 ** 20,
+    problems,
+  );
+  let sms: ServerOptions['sms'];
+  try {
+    sms = senderFromEnv(env);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: Number(env['API_PORT'] ?? 8787),
     host: env['API_HOST'] ?? '127.0.0.1',
     dataDir: env['API_DATA_DIR'] ?? './data',
     // Unset: http://localhost:{the port actually bound}.
     publicUrl: env['API_PUBLIC_URL'],
-    secret,
-    sms: senderFromEnv(env),
+    secret: secret || DEV_SECRET,
+    sms,
     exposeCodes: env['API_EXPOSE_CODES'] === '1',
     seedProducts: Number(env['API_SEED_PRODUCTS'] ?? 300),
+    limits: { budgets, trustProxy, buildToken },
+    uploadQuotaBytes: quotaMb * 2 ** 20,
   };
 }

@@ -10,6 +10,8 @@ export interface AppContext {
   secret: string;
   sms: SmsSender;
   dataDir: string;
+  /** Bytes of review images one user may keep. */
+  uploadQuotaBytes: number;
   /** Storefront origin, for payment return URLs. */
   siteUrl: string;
   payme: { merchantId: string };

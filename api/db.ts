@@ -42,9 +42,24 @@ CREATE TABLE IF NOT EXISTS users (
   id INTEGER PRIMARY KEY, phone TEXT NOT NULL UNIQUE, first_name TEXT NOT NULL DEFAULT '',
   last_name TEXT NOT NULL DEFAULT '', father_name TEXT NOT NULL DEFAULT '', gender TEXT,
   birth_date TEXT, email TEXT, address TEXT, created_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS codes (
-  user_id INTEGER PRIMARY KEY REFERENCES users(id), code TEXT NOT NULL,
-  created_ms INTEGER NOT NULL, tries INTEGER NOT NULL DEFAULT 0);
+-- Sign-in state per phone, kept apart from users so numbers that never verify leave no user row.
+DROP TABLE IF EXISTS codes;
+CREATE TABLE IF NOT EXISTS sign_ins (
+  id INTEGER PRIMARY KEY, phone TEXT NOT NULL UNIQUE,
+  code TEXT, code_ms INTEGER, code_tries INTEGER NOT NULL DEFAULT 0,
+  codes_sent INTEGER NOT NULL DEFAULT 0, codes_since_ms INTEGER,
+  failures INTEGER NOT NULL DEFAULT 0, failures_since_ms INTEGER,
+  locks INTEGER NOT NULL DEFAULT 0, locked_until_ms INTEGER,
+  touched_ms INTEGER NOT NULL);
+-- One row per signed-in device: the only refresh token id that may still be used, and revocation.
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),
+  refresh_jti TEXT NOT NULL, expires_ms INTEGER NOT NULL, revoked_ms INTEGER);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
+-- Stored review images, for the per-user storage cap and for deleting replaced files.
+CREATE TABLE IF NOT EXISTS uploads (
+  path TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), bytes INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS uploads_user ON uploads(user_id);
 CREATE TABLE IF NOT EXISTS basket (
   id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),
   product_id INTEGER NOT NULL REFERENCES products(id), feature_id INTEGER REFERENCES features(id),

@@ -1,6 +1,6 @@
 /** The glue between `calls` and handlers: validation, errors, paging, language. */
 import { z } from 'zod/mini';
-import type { Answer, CallName, calls } from '#contract/calls.ts';
+import { API_PREFIX, calls, type Answer, type CallName } from '#contract/calls.ts';
 import { ApiError } from '#contract/errors.ts';
 import type { Lang } from '#contract/schemas.ts';
 
@@ -16,6 +16,14 @@ export function definedOnly<T extends object>(value: T): { [K in keyof T]?: Excl
 export const notFound = (what = 'Not found.') => new ApiError(404, what);
 /** 400 with one field's message, the DRF shape the storefront shows. */
 export const fieldError = (field: string, message: string) => new ApiError(400, message, { [field]: [message] });
+
+/** A message in both languages that names a number of seconds. */
+export type Wait = Record<Lang, (seconds: number) => string>;
+/** 429 in the request's language, with `retry_after` (and the Retry-After header) in whole seconds. */
+export function tooMany(lang: Lang, waitMs: number, message: Wait): ApiError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ApiError(429, message[lang](seconds), undefined, seconds);
+}
 
 /** Zod issues → `{field: [messages]}`, nested paths joined by '.'. */
 export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
@@ -61,6 +69,17 @@ export type Input<N extends CallName> = {
 
 type Result<N extends CallName> = Answer<N> | Reply<Answer<N>>;
 export type Handlers = { [N in CallName]: (input: Input<N>) => Result<N> | Promise<Result<N>> };
+
+const callPatterns = (Object.keys(calls) as CallName[]).map((name) => {
+  const { method, path } = calls[name];
+  const pattern = path.replace(/:id\b/g, '[0-9]+').replace(/:\w+/g, '[^/]+');
+  return { name, method, pattern: new RegExp(`^${API_PREFIX}${pattern}$`) };
+});
+
+/** The call a request is for, by method and path (for the middlewares that run before routing). */
+export function callOf(method: string, path: string): CallName | undefined {
+  return callPatterns.find((c) => c.method === method && c.pattern.test(path))?.name;
+}
 
 /** A numeric path id; anything else is an unknown resource. */
 export function idParam(params: Record<string, string>, key = 'id'): number {

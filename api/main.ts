@@ -1,8 +1,16 @@
 /** CLI entry: `node api/main.ts`, configured by environment variables (api/config.ts). */
-import { serverOptionsFromEnv } from './config.ts';
-import { startServer } from './server.ts';
+import { ConfigError, serverOptionsFromEnv } from './config.ts';
+import { startServer, type ServerOptions } from './server.ts';
 
-const server = await startServer(serverOptionsFromEnv(process.env));
+let options: ServerOptions;
+try {
+  options = serverOptionsFromEnv(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const server = await startServer(options);
 console.log(`Bozor API listening on ${server.url}`);
 
 const stop = () => {

@@ -2,10 +2,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UPLOAD_TYPES } from './reviews.ts';
+import { UPLOAD_FORMATS, UPLOAD_NAME } from './images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const UPLOAD_NAME = /^uploads\/[0-9a-f-]{36}\.(jpg|png|webp|gif|avif)$/;
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -33,7 +32,7 @@ export async function mediaResponse(dataDir: string, path: string): Promise<Resp
   if (path.startsWith('uploads/')) {
     const match = UPLOAD_NAME.exec(path);
     if (!match) return null;
-    const type = Object.keys(UPLOAD_TYPES).find((t) => UPLOAD_TYPES[t] === match[1]) ?? 'application/octet-stream';
+    const type = Object.values(UPLOAD_FORMATS).find((f) => f.ext === match[1])?.type ?? 'application/octet-stream';
     try {
       const bytes = await readFile(join(dataDir, path));
       return new Response(new Uint8Array(bytes), {

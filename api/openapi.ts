@@ -76,7 +76,9 @@ function operation(name: string, call: Call) {
     responses['401'] = errorResponse('Missing, invalid or expired token');
     op['security'] = call.auth === 'required' ? [{ bearerAuth: [] }] : [{ bearerAuth: [] }, {}];
   }
-  if (call.path === '/users/auth/resend/') responses['429'] = errorResponse('Too early: wait `retry_after` seconds');
+  if (call.body) responses['413'] = errorResponse('The request body is over its size cap');
+  // Every call spends from a rate-limit budget; the sign-in calls also have the countdown and the phone lock.
+  responses['429'] = errorResponse('Too many requests: wait `retry_after` seconds (also the Retry-After header)');
   op['responses'] = responses;
   return op;
 }

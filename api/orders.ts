@@ -38,6 +38,27 @@ interface OrderItemRow {
 
 export const orderNumber = (id: number) => `BZ-${String(id).padStart(6, '0')}`;
 
+/**
+ * 400 naming every line that no longer fits: `items` holds the messages to
+ * show, `product.{id}` the same per product so the storefront can mark its lines.
+ */
+function stockError(short: { product: ProductRow; left: number }[], lang: Lang): ApiError {
+  const errors: Record<string, string[]> = { items: [] };
+  for (const { product, left } of short) {
+    const title = (lang === 'ru' ? product.title_ru : product.title_uz) ?? `#${product.id}`;
+    const message = `${title}: ${left > 0 ? `only ${left} left` : 'sold out'}`;
+    errors['items']?.push(message);
+    (errors[`product.${product.id}`] ??= []).push(message);
+  }
+  return new ApiError(400, `Not enough stock. ${errors['items']?.join('; ')}.`, errors);
+}
+
+/** Moves stock of a line: the variant's count when it has one, and always the product's total. */
+function moveStock(ctx: AppContext, productId: number, featureId: number | null, delta: number) {
+  if (featureId !== null) ctx.db.run('UPDATE features SET count = count + ? WHERE id = ?', delta, featureId);
+  ctx.db.run('UPDATE products SET stock = max(0, stock + ?) WHERE id = ?', delta, productId);
+}
+
 export function presentOrder(ctx: AppContext, lang: Lang, o: OrderRow): Order {
   const p = createPresenter(ctx, lang);
   const items = ctx.db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY id', o.id).map((i) => {
@@ -91,13 +112,23 @@ export function orderHandlers(
     async placeOrder({ userId, lang, body }) {
       const { data } = await body();
       const ids = [...new Set(data.items)];
-      const lines = ids.map((id) => {
-        const line = db.get<BasketRow>('SELECT * FROM basket WHERE id = ? AND user_id = ?', id, userId);
-        if (!line) throw fieldError('items', `Basket item ${id} is not in your basket.`);
-        return line;
-      });
       const now = ctx.now();
+      // One transaction reads the lines, checks and takes their stock and writes the order:
+      // two shoppers can never both buy the last unit, nor one basket be ordered twice.
       const orderId = db.tx(() => {
+        const lines = ids.map((id) => {
+          const line = db.get<BasketRow>('SELECT * FROM basket WHERE id = ? AND user_id = ?', id, userId);
+          if (!line) throw fieldError('items', `Basket item ${id} is not in your basket.`);
+          const product = db.get<ProductRow>('SELECT * FROM products WHERE id = ?', line.product_id);
+          if (!product) throw new Error(`basket line ${line.id} lost its product`);
+          const feature =
+            line.feature_id === null
+              ? undefined
+              : db.get<FeatureRow>('SELECT * FROM features WHERE id = ?', line.feature_id);
+          return { line, product, feature, left: feature ? feature.count : product.stock };
+        });
+        const short = lines.filter((l) => l.line.quantity > l.left);
+        if (short.length > 0) throw stockError(short, lang);
         const status: OrderStatus = ONLINE.includes(data.payment_method) ? 'awaiting_payment' : 'assembling';
         const { id } = db.run(
           `INSERT INTO orders (user_id, number, status, payment_method, payment_status, delivery_date, customer_name, customer_phone, address, created_at)
@@ -112,13 +143,7 @@ export function orderHandlers(
           new Date(now).toISOString(),
         );
         db.run('UPDATE orders SET number = ? WHERE id = ?', orderNumber(id), id);
-        for (const line of lines) {
-          const product = db.get<ProductRow>('SELECT * FROM products WHERE id = ?', line.product_id);
-          if (!product) throw new Error(`basket line ${line.id} lost its product`);
-          const feature =
-            line.feature_id === null
-              ? undefined
-              : db.get<FeatureRow>('SELECT * FROM features WHERE id = ?', line.feature_id);
+        for (const { line, product, feature } of lines) {
           db.run(
             'INSERT INTO order_items (order_id, product_id, feature_id, quantity, price) VALUES (?, ?, ?, ?, ?)',
             id,
@@ -127,6 +152,7 @@ export function orderHandlers(
             line.quantity,
             unitPrice(product, feature),
           );
+          moveStock(ctx, line.product_id, line.feature_id, -line.quantity);
           db.run('DELETE FROM basket WHERE id = ?', line.id);
         }
         return id;
@@ -157,10 +183,16 @@ export function orderHandlers(
     order: ({ userId, lang, params }) => presentOrder(ctx, lang, ownOrder(userId, params)),
 
     cancelOrder({ userId, lang, params }) {
-      const order = ownOrder(userId, params);
-      if (CLOSED.includes(order.status))
-        throw new ApiError(400, `Order ${order.number} cannot be cancelled: it is ${order.status}.`);
-      db.run("UPDATE orders SET status = 'cancelled' WHERE id = ?", order.id);
+      const order = db.tx(() => {
+        const order = ownOrder(userId, params);
+        if (CLOSED.includes(order.status))
+          throw new ApiError(400, `Order ${order.number} cannot be cancelled: it is ${order.status}.`);
+        db.run("UPDATE orders SET status = 'cancelled' WHERE id = ?", order.id);
+        // What the order took goes back on the shelf.
+        for (const item of db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ?', order.id))
+          moveStock(ctx, item.product_id, item.feature_id, item.quantity);
+        return order;
+      });
       return presentOrder(ctx, lang, { ...order, status: 'cancelled' });
     },
 

@@ -1,45 +1,14 @@
 /** Product reviews: reading, the pending list, writing with images. */
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AppContext } from './context.ts';
 import { definedOnly, fieldError, idParam, notFound, type Handlers } from './http.ts';
+import { imageStore } from './images.ts';
 import { createPresenter, type ProductRow, type ReviewRow } from './present.ts';
-import { REVIEW_MAX_IMAGES } from '#contract/schemas.ts';
-
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Raster types only: an uploaded SVG could carry script when opened from our origin. */
-export const UPLOAD_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
-};
 
 export function reviewHandlers(
   ctx: AppContext,
 ): Pick<Handlers, 'productComments' | 'requiredComments' | 'comments' | 'createComment' | 'updateComment'> {
   const { db } = ctx;
-
-  /** Checks every file, then stores them; answers their media paths. */
-  const saveImages = async (files: File[]) => {
-    if (files.length > REVIEW_MAX_IMAGES) throw fieldError('images', `At most ${REVIEW_MAX_IMAGES} images.`);
-    for (const file of files) {
-      if (!UPLOAD_TYPES[file.type])
-        throw fieldError('images', `${file.name || 'A file'} is not a JPEG, PNG, WebP, GIF or AVIF image.`);
-      if (file.size > MAX_IMAGE_BYTES) throw fieldError('images', `${file.name || 'An image'} is larger than 5 MB.`);
-    }
-    const dir = join(ctx.dataDir, 'uploads');
-    await mkdir(dir, { recursive: true });
-    return Promise.all(
-      files.map(async (file) => {
-        const name = `${randomUUID()}.${UPLOAD_TYPES[file.type]}`;
-        await writeFile(join(dir, name), new Uint8Array(await file.arrayBuffer()));
-        return `uploads/${name}`;
-      }),
-    );
-  };
+  const images = imageStore(ctx);
   const refreshRating = (productId: number) =>
     db.run(
       `UPDATE products SET rating = (SELECT avg(rating) FROM reviews WHERE product_id = ?1),
@@ -105,33 +74,43 @@ export function reviewHandlers(
       );
       if (!eligible)
         throw fieldError('product', 'You can review only a product delivered to you and not reviewed yet.');
-      const images = await saveImages(files);
-      const id = db.tx(() => {
-        const { id } = db.run(
-          'INSERT INTO reviews (product_id, user_id, author, rating, advantage, shortcoming, comment, images, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-          data.product,
-          userId,
-          authorName(userId),
-          data.rating,
-          data.advantage,
-          data.shortcoming,
-          data.comment,
-          JSON.stringify(images),
-          new Date(ctx.now()).toISOString(),
-        );
-        refreshRating(data.product);
-        return id;
-      });
+      const saved = await images.save(userId, files);
+      let id: number;
+      try {
+        id = db.tx(() => {
+          const { id } = db.run(
+            'INSERT INTO reviews (product_id, user_id, author, rating, advantage, shortcoming, comment, images, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+            data.product,
+            userId,
+            authorName(userId),
+            data.rating,
+            data.advantage,
+            data.shortcoming,
+            data.comment,
+            JSON.stringify(saved),
+            new Date(ctx.now()).toISOString(),
+          );
+          refreshRating(data.product);
+          return id;
+        });
+      } catch (error) {
+        // A review that was not stored keeps no images on disk.
+        await images.remove(saved);
+        throw error;
+      }
       return createPresenter(ctx, lang).review(ownReview(userId, { id: String(id) }));
     },
 
     async updateComment({ userId, lang, params, body }) {
-      const current = ownReview(userId, params);
+      // The body first: it is validated before anything else is said, and never left unread.
       const { data, files } = await body();
-      // New images replace the old ones; an edit without files keeps them.
-      const images = files.length ? JSON.stringify(await saveImages(files)) : current.images;
-      const next = { ...current, ...definedOnly(data), images };
-      db.tx(() => {
+      const current = ownReview(userId, params);
+      // New images replace the old ones, which leave the disk; an edit without files keeps them.
+      const saved = files.length ? await images.save(userId, files, JSON.parse(current.images) as string[]) : null;
+      const replaced = db.tx(() => {
+        // Read again inside the transaction: a concurrent edit may have replaced them meanwhile.
+        const before = ownReview(userId, params);
+        const next = { ...before, ...definedOnly(data), images: saved ? JSON.stringify(saved) : before.images };
         db.run(
           'UPDATE reviews SET rating = ?, advantage = ?, shortcoming = ?, comment = ?, images = ? WHERE id = ?',
           next.rating,
@@ -139,10 +118,12 @@ export function reviewHandlers(
           next.shortcoming,
           next.comment,
           next.images,
-          current.id,
+          before.id,
         );
-        refreshRating(current.product_id);
+        refreshRating(before.product_id);
+        return saved ? (JSON.parse(before.images) as string[]) : [];
       });
+      await images.remove(replaced);
       return createPresenter(ctx, lang).review(ownReview(userId, params));
     },
   };

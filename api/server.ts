@@ -7,13 +7,16 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod/mini';
 import { API_PREFIX, calls, type Call, type CallName } from '#contract/calls.ts';
+import { REVIEW_MAX_IMAGES } from '#contract/schemas.ts';
 import { buildOpenApi } from './openapi.ts';
 import { authHandlers, latestCode, readToken } from './auth.ts';
 import { basketHandlers } from './basket.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import type { AppContext } from './context.ts';
 import { openDb, type Db } from './db.ts';
-import { ApiError, pickLang, Reply, validate, type Handlers } from './http.ts';
+import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
+import { MAX_IMAGE_BYTES } from './images.ts';
+import { bearer, buildTokenCheck, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
 import { mediaResponse } from './media.ts';
 import { orderHandlers } from './orders.ts';
 import { reviewHandlers } from './reviews.ts';
@@ -34,11 +37,28 @@ export interface AppOptions {
   siteUrl?: string;
   payme?: AppContext['payme'];
   click?: AppContext['click'];
+  /** Request budgets, proxy trust and the build token (api/limits.ts); unset parts take the defaults. */
+  limits?: LimitSettings;
+  /** Bytes of review images one user may keep (default DEFAULT_UPLOAD_QUOTA_BYTES). */
+  uploadQuotaBytes?: number;
 }
 
-const MAX_BODY = 30 * 1024 * 1024;
+export const DEFAULT_UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
+/** JSON bodies are small: the largest, an order with its address, is a few KB even at every field's limit. */
+export const MAX_JSON_BODY = 64 * 1024;
+/** Only the review form carries images: five of at most 5 MB, and the text fields. */
+export const MAX_FORM_BODY = REVIEW_MAX_IMAGES * MAX_IMAGE_BYTES + 256 * 1024;
 /** Calls whose body may come as a form (with image files) instead of JSON. */
 const FORM_CALLS: ReadonlySet<CallName> = new Set(['createComment', 'updateComment']);
+/** Answers about one shopper, never to be kept by a browser or proxy cache. */
+const PERSONAL: ReadonlySet<CallName> = new Set([
+  'auth',
+  'verify',
+  'resend',
+  'refresh',
+  'logout',
+  ...(Object.keys(calls) as CallName[]).filter((name) => (calls[name] as Call).auth === 'required'),
+]);
 
 /** Form fields are strings: turn those the schema wants as numbers into numbers. */
 const numericKeys = new WeakMap<z.core.$ZodType, Set<string>>();
@@ -92,6 +112,38 @@ const errorJson = (c: Context, error: ApiError) => {
   return c.json(error.body, error.status as ContentfulStatusCode);
 };
 
+const tooLarge = (c: Context) => {
+  // The rest of the body stays unread, so this connection cannot carry another request.
+  c.header('Connection', 'close');
+  const detail = 'The request body is too large.';
+  return c.json({ detail, errors: { non_field_errors: [detail] } }, 413);
+};
+const limitJson = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
+const limitForm = bodyLimit({ maxSize: MAX_FORM_BODY, onError: tooLarge });
+
+/**
+ * Reads what an answer left unread (a 401, 404 or 429 sent before the body),
+ * up to the call's cap, so a keep-alive client's next request on the same
+ * connection is not cut off; a body past the cap closes the connection instead.
+ */
+async function finishBody(c: Context, request: Request, cap: number): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  if (Number(request.headers.get('content-length') ?? 0) <= cap) {
+    const reader = request.body.getReader();
+    try {
+      for (let size = 0; size <= cap;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        size += value.length;
+      }
+      await reader.cancel();
+    } catch {
+      // The client went away: nothing left to keep.
+    }
+  }
+  c.header('Connection', 'close');
+}
+
 export function createApp(options: AppOptions): Hono {
   const ctx: AppContext = {
     db: options.db,
@@ -100,6 +152,7 @@ export function createApp(options: AppOptions): Hono {
     now: options.now ?? Date.now,
     secret: options.secret ?? DEV_SECRET,
     sms: options.sms ?? consoleSender,
+    uploadQuotaBytes: options.uploadQuotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,
     siteUrl: (options.siteUrl ?? process.env['SITE_URL'] ?? 'http://localhost:4321').replace(/\/+$/, ''),
     payme: options.payme ?? { merchantId: process.env['PAYME_MERCHANT_ID'] ?? '5e730e8e0b852a417aa49ceb' },
     click: options.click ?? {
@@ -116,22 +169,38 @@ export function createApp(options: AppOptions): Hono {
   };
 
   const app = new Hono();
+  // Outermost, so it sees every answer: body caps, unread bodies, and the headers every answer carries.
+  app.use('*', async (c, next) => {
+    const request = c.req.raw;
+    const call = callOf(c.req.method, c.req.path);
+    const form = call !== undefined && FORM_CALLS.has(call);
+    const early = await (form ? limitForm : limitJson)(c, next);
+    if (early instanceof Response) c.res = early;
+    await finishBody(c, request, form ? MAX_FORM_BODY : MAX_JSON_BODY);
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (call !== undefined && PERSONAL.has(call)) c.header('Cache-Control', 'no-store');
+  });
   app.use(
     '*',
     cors({
       origin: '*',
       allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
       maxAge: 86400,
     }),
   );
-  app.use(
-    `${API_PREFIX}/*`,
-    bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.json({ detail: 'The request body is too large.' }, 413) }),
-  );
+  const limits = resolveLimits(options.limits);
+  const isBuild = buildTokenCheck(limits.buildToken);
+  app.use(`${API_PREFIX}/*`, rateLimits(ctx, limits));
 
   app.get('/media/*', async (c) => {
-    const path = decodeURIComponent(c.req.path.slice('/media/'.length));
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path.slice('/media/'.length));
+    } catch {
+      throw new ApiError(400, 'Malformed path.');
+    }
     return (await mediaResponse(ctx.dataDir, path)) ?? c.json({ detail: 'Not found.' }, 404);
   });
 
@@ -152,12 +221,11 @@ export function createApp(options: AppOptions): Hono {
     const handler = handlers[name] as (input: unknown) => unknown;
     app.on(call.method, path, async (c) => {
       const url = new URL(c.req.url);
-      const header = c.req.header('authorization');
+      const token = bearer(c);
+      // The build token speaks for no shopper: the build reads as a visitor (and a valid token, not a bad one).
+      const header = isBuild(token) ? undefined : c.req.header('authorization');
       let userId: number | null = null;
-      if (call.auth && header !== undefined) {
-        const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-        userId = token ? await readToken(ctx, token, 'access') : null;
-      }
+      if (call.auth && header !== undefined) userId = token ? await readToken(ctx, token) : null;
       if (call.auth === 'required' && userId === null) {
         throw new ApiError(
           401,
@@ -190,6 +258,8 @@ export function createApp(options: AppOptions): Hono {
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorJson(c, error);
+    // decodeURIComponent of a malformed %-escape anywhere: the request is bad, the server is not.
+    if (error instanceof URIError) return errorJson(c, new ApiError(400, 'Malformed request.'));
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ detail: 'Internal server error.' }, 500);
   });

@@ -23,8 +23,11 @@ export interface Call extends Route {
   status?: 200 | 201;
 }
 
-const page = z.object({ page: z.optional(z.string()) });
-const search = z.object({ q: z.string(), page: z.optional(z.string()) });
+/** Query values are text; numbers among them are read (and refused) by the handlers. */
+const numberParam = z.optional(s.text(s.LIMITS.numberParam));
+const query = s.text(s.LIMITS.searchQuery);
+const page = z.object({ page: numberParam });
+const search = z.object({ q: query, page: numberParam });
 
 export const calls = {
   auth: {
@@ -50,6 +53,11 @@ export const calls = {
     summary: 'A new access token from a refresh token',
     body: s.RefreshRequest,
     answer: s.RefreshAnswer,
+  },
+  logout: {
+    ...routes.logout,
+    summary: 'Sign out: revoke the refresh token',
+    body: s.RefreshRequest,
   },
   profile: {
     ...routes.profile,
@@ -90,7 +98,7 @@ export const calls = {
     ...routes.catalogue,
     summary:
       'Every product in full with related ids and latest reviews, paged (page_size up to 1000), for static builds',
-    query: z.object({ page: z.optional(z.string()), page_size: z.optional(z.string()) }),
+    query: z.object({ page: numberParam, page_size: numberParam }),
     answer: s.CataloguePage,
   },
   searchProducts: {
@@ -102,7 +110,7 @@ export const calls = {
   searchSuggestions: {
     ...routes.searchSuggestions,
     summary: 'Search box suggestions',
-    query: z.object({ q: z.string() }),
+    query: z.object({ q: query }),
     answer: s.SearchSuggestions,
   },
   categories: {
@@ -215,7 +223,7 @@ export const calls = {
     ...routes.deleteFromBasket,
     summary: 'Remove one line (?item=) or many ({items})',
     auth: 'required',
-    query: z.object({ item: z.optional(z.string()) }),
+    query: z.object({ item: numberParam }),
     body: s.BasketDeleteMany,
     answer: s.Deleted,
   },
@@ -252,7 +260,7 @@ export const calls = {
     ...routes.orders,
     summary: "The shopper's orders, by short status",
     auth: 'required',
-    query: z.object({ status: z.optional(s.OrderStatusLabel), page: z.optional(z.string()) }),
+    query: z.object({ status: z.optional(s.OrderStatusLabel), page: numberParam }),
     answer: s.OrderPage,
   },
   order: {

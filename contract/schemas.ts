@@ -13,7 +13,34 @@ export { LANGS };
 export const Lang = z.enum(LANGS);
 export type Lang = z.infer<typeof Lang>;
 
-const id = z.int().check(z.positive('Must be a positive whole number'));
+/**
+ * Field limits of every request: the API answers 400 naming the field past
+ * them, the OpenAPI document states them, forms can use them as maxlength.
+ */
+export const LIMITS = {
+  /** Ids are SQLite rowids well inside 32 bits. */
+  id: 2_147_483_647,
+  name: 100,
+  customerName: 150,
+  addressPart: 200,
+  displayName: 500,
+  email: 254,
+  reviewText: 2000,
+  searchQuery: 200,
+  token: 1000,
+  /** Whole numbers sent as query text: page, page_size, item. */
+  numberParam: 10,
+  quantity: 1000,
+  /** Basket lines named in one order or one bulk delete. */
+  items: 100,
+} as const;
+
+/** A string of at most `max` characters, with the message the storefront shows. */
+export const text = (max: number) => z.string().check(z.maxLength(max, `At most ${max} characters`));
+
+const id = z
+  .int()
+  .check(z.positive('Must be a positive whole number'), z.lte(LIMITS.id, 'Must be a positive whole number'));
 const money = z.number().check(z.nonnegative('Must not be negative'));
 const nullableString = z.nullable(z.string());
 
@@ -170,7 +197,7 @@ export const RequiredComment = z.object({
 });
 export type RequiredComment = z.infer<typeof RequiredComment>;
 
-const reviewText = z.string().check(z.maxLength(2000, 'At most 2000 characters'));
+const reviewText = text(LIMITS.reviewText);
 /** Fields of POST /comments/ (multipart; images are files, up to 5). */
 export const ReviewInput = z.object({
   product: id,
@@ -187,37 +214,49 @@ export type ReviewUpdate = z.infer<typeof ReviewUpdate>;
 // ---------- users and sign-in ----------
 
 /** Uzbek number with country code, sent with a leading plus: +998XXXXXXXXX. */
-export const UzPhone = z.string().check(z.regex(/^\+998\d{9}$/, 'Phone must be +998 and 9 digits'));
+export const UzPhone = z
+  .string()
+  .check(
+    z.maxLength(13, 'Phone must be +998 and 9 digits'),
+    z.regex(/^\+998\d{9}$/, 'Phone must be +998 and 9 digits'),
+  );
 
 export const AuthRequest = z.object({ phone_number: UzPhone });
 export type AuthRequest = z.infer<typeof AuthRequest>;
-export const AuthAnswer = z.object({ user: id, time: z.number().check(z.positive()) });
+export const AuthAnswer = z.object({
+  /** The pending sign-in to name in /users/verify/ (no user exists before a code is verified). */
+  user: id,
+  time: z.number().check(z.positive()),
+});
 export type AuthAnswer = z.infer<typeof AuthAnswer>;
 export const VerifyRequest = z.object({
   user: id,
-  code: z.string().check(z.regex(/^[A-Z0-9]{4}$/, 'Code is 4 characters')),
+  code: z.string().check(z.maxLength(4, 'Code is 4 characters'), z.regex(/^[A-Z0-9]{4}$/, 'Code is 4 characters')),
 });
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 export const Tokens = z.object({ access: z.string(), refresh: z.string() });
 export type Tokens = z.infer<typeof Tokens>;
 export const VerifyAnswer = z.object({ data: Tokens });
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
-export const RefreshRequest = z.object({ refresh: z.string().check(z.minLength(1)) });
-export const RefreshAnswer = z.object({ access: z.string() });
+export const RefreshRequest = z.object({
+  refresh: z.string().check(z.minLength(1, 'Required'), z.maxLength(LIMITS.token, 'Not a refresh token')),
+});
+export const RefreshAnswer = z.object({ access: z.string(), refresh: z.string() });
 
 export const DeliveryType = z.enum(['city', 'district']);
 export type DeliveryType = z.infer<typeof DeliveryType>;
 
+const addressPart = text(LIMITS.addressPart);
 export const Address = z.object({
-  region: z.string(),
-  city: z.string(),
-  street: z.string(),
-  home: z.string(),
-  etaj: z.string(),
-  entrance: z.optional(z.string()),
-  latitude: z.number().check(z.gte(-90), z.lte(90)),
-  longitude: z.number().check(z.gte(-180), z.lte(180)),
-  display_name: z.string(),
+  region: addressPart,
+  city: addressPart,
+  street: addressPart,
+  home: addressPart,
+  etaj: addressPart,
+  entrance: z.optional(addressPart),
+  latitude: z.number().check(z.gte(-90, 'Latitude is -90 to 90'), z.lte(90, 'Latitude is -90 to 90')),
+  longitude: z.number().check(z.gte(-180, 'Longitude is -180 to 180'), z.lte(180, 'Longitude is -180 to 180')),
+  display_name: text(LIMITS.displayName),
   delivery_type: DeliveryType,
 });
 export type Address = z.infer<typeof Address>;
@@ -237,15 +276,17 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-const name = z.string().check(z.maxLength(100, 'At most 100 characters'));
+const name = text(LIMITS.name);
 export const ProfileUpdate = z.partial(
   z.object({
     first_name: name,
     last_name: name,
     father_name: name,
     gender: z.nullable(Gender),
-    birth_date: z.nullable(z.iso.date('Date must be YYYY-MM-DD')),
-    email: z.nullable(z.email('Not a valid e-mail address')),
+    birth_date: z.nullable(z.iso.date('Date must be YYYY-MM-DD').check(z.maxLength(10, 'Date must be YYYY-MM-DD'))),
+    email: z.nullable(
+      z.email('Not a valid e-mail address').check(z.maxLength(LIMITS.email, `At most ${LIMITS.email} characters`)),
+    ),
     address: z.nullable(Address),
   }),
 );
@@ -265,7 +306,12 @@ export type BasketItem = z.infer<typeof BasketItem>;
 
 export const AddToBasket = z.object({
   product: id,
-  quantity: z.int().check(z.minimum(1, 'Quantity is at least 1'), z.maximum(1000)),
+  quantity: z
+    .int()
+    .check(
+      z.minimum(1, 'Quantity is at least 1'),
+      z.maximum(LIMITS.quantity, `Quantity is at most ${LIMITS.quantity}`),
+    ),
   feature: z.optional(z.nullable(id)),
 });
 export type AddToBasket = z.infer<typeof AddToBasket>;
@@ -273,8 +319,9 @@ export type AddToBasket = z.infer<typeof AddToBasket>;
 export const BasketQuantity = z.object({ item: id, action: z.enum(['increase', 'decrease']) });
 export type BasketQuantity = z.infer<typeof BasketQuantity>;
 
+const tooManyItems = `At most ${LIMITS.items} items at once`;
 export const BasketDeleteMany = z.object({
-  items: z.array(id).check(z.minLength(1, 'Name at least one item')),
+  items: z.array(id).check(z.minLength(1, 'Name at least one item'), z.maxLength(LIMITS.items, tooManyItems)),
 });
 export type BasketDeleteMany = z.infer<typeof BasketDeleteMany>;
 export const Deleted = z.object({ deleted: z.int().check(z.nonnegative()) });
@@ -340,10 +387,15 @@ export type OrderPage = z.infer<typeof OrderPage>;
 
 export const PlaceOrder = z.object({
   /** Basket item ids to order; they leave the basket. */
-  items: z.array(id).check(z.minLength(1, 'Choose at least one basket item')),
+  items: z.array(id).check(z.minLength(1, 'Choose at least one basket item'), z.maxLength(LIMITS.items, tooManyItems)),
   address: Address,
   payment_method: PaymentMethod,
-  customer_name: z.string().check(z.minLength(1, 'Name is required'), z.maxLength(150)),
+  customer_name: z
+    .string()
+    .check(
+      z.minLength(1, 'Name is required'),
+      z.maxLength(LIMITS.customerName, `At most ${LIMITS.customerName} characters`),
+    ),
   customer_phone: UzPhone,
 });
 export type PlaceOrder = z.infer<typeof PlaceOrder>;

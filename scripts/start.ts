@@ -4,6 +4,7 @@
  * With API_URL set, that API is used instead and none is started.
  * Flags: --no-build serves the existing build (OUT_DIR, default dist/).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serverOptionsFromEnv } from '../api/config.ts';
@@ -15,12 +16,16 @@ const sitePort = Number(process.env.PORT ?? 4321);
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${sitePort}`;
 const outDir = resolve(process.env.OUT_DIR ?? 'dist');
 
-const api = process.env.API_URL ? null : await startServer(serverOptionsFromEnv(process.env));
+// The build's pass through the API's rate limits: one per run unless given (an external API needs its own).
+const buildToken = process.env.API_BUILD_TOKEN || (process.env.API_URL ? '' : randomBytes(32).toString('base64url'));
+const api = process.env.API_URL
+  ? null
+  : await startServer(serverOptionsFromEnv({ ...process.env, API_BUILD_TOKEN: buildToken }));
 const apiUrl = process.env.API_URL ?? api!.url;
 
 if (!process.argv.includes('--no-build') || !existsSync(`${outDir}/uz.html`)) {
   console.log(`Building the site against ${apiUrl} ...`);
-  await buildSite({ apiUrl, siteUrl, outDir });
+  await buildSite({ apiUrl, siteUrl, outDir, env: { API_BUILD_TOKEN: buildToken } });
 }
 const site = await serveSite(outDir, sitePort, process.env.HOST);
 

@@ -3,8 +3,7 @@
  * reviews from the catalogue when they are all there, else one API call per
  * product (shared by both languages: reviews are the shoppers' own text).
  */
-import { createApi } from '../lib/api/client.ts';
-import { checkAnswer } from '#contract/calls.ts';
+import { buildApi } from './catalogue.ts';
 import type { CatalogueProduct, Review } from '#contract/schemas.ts';
 
 const cache = new Map<number, Promise<Review[]>>();
@@ -13,7 +12,7 @@ export function allReviews(product: CatalogueProduct, apiUrl: string): Promise<R
   if (product.latest_reviews.length >= product.reviews_count) return Promise.resolve(product.latest_reviews);
   let reviews = cache.get(product.id);
   if (!reviews) {
-    const api = createApi({ baseURL: apiUrl, lang: 'uz', validate: checkAnswer });
+    const api = buildApi(apiUrl, 'uz');
     reviews = api
       .call('productComments', { params: { id: product.id } })
       .then((list) => [...list].sort((a, b) => b.created_at.localeCompare(a.created_at)));

@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../api/server.ts';
+import { BUDGETS, type LimitSettings } from '../../api/limits.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../../api/server.ts';
 import { API_PREFIX } from '#contract/calls.ts';
 import type { SmsSender } from '../../api/sms.ts';
 
@@ -15,7 +16,7 @@ export interface TestApi {
   // Answers are checked against the contract schemas in the tests themselves.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call(path: string, init?: CallInit): Promise<{ status: number; body: any; headers: Headers }>;
-  signIn(phone?: string): Promise<{ access: string; refresh: string; user: number }>;
+  signIn(phone?: string): Promise<{ access: string; refresh: string }>;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
@@ -26,9 +27,20 @@ export interface CallInit {
   token?: string;
   lang?: string;
   raw?: string;
+  headers?: Record<string, string>;
 }
 
-export async function startTestApi(options: { products?: number; dataDir?: string } = {}): Promise<TestApi> {
+/** Budgets no ordinary test reaches; the rate-limit tests pass their own. */
+export const NO_LIMITS: LimitSettings = {
+  budgets: Object.fromEntries(BUDGETS.map((name) => [name, { limit: 1_000_000, windowMs: 60_000 }])),
+};
+
+export interface TestApiOptions extends Partial<Pick<ServerOptions, 'limits' | 'uploadQuotaBytes'>> {
+  products?: number;
+  dataDir?: string;
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bozor-api-'));
   const clock = { now: Date.now() };
   const sent: { phone: string; code: string }[] = [];
@@ -40,11 +52,13 @@ export async function startTestApi(options: { products?: number; dataDir?: strin
     now: () => clock.now,
     sms,
     exposeCodes: true,
+    limits: options.limits ?? NO_LIMITS,
+    ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
   });
   const base = `${server.url}${API_PREFIX}`;
 
   const call: TestApi['call'] = async (path, init = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers['Authorization'] = `Bearer ${init.token}`;
     if (init.lang) headers['Accept-Language'] = init.lang;
     let body: BodyInit | null = null;
@@ -82,7 +96,7 @@ export async function startTestApi(options: { products?: number; dataDir?: strin
       body: { user: auth.body.user, code: code.body.code },
     });
     if (verify.status !== 200) throw new Error(`verify: ${verify.status} ${JSON.stringify(verify.body)}`);
-    return { ...verify.body.data, user: auth.body.user };
+    return verify.body.data;
   };
 
   return {

@@ -28,7 +28,7 @@ export interface Shop {
   requests: string[];
   fail(fault: Fault): void;
   /** Signs a new shopper in (tokens stored as the sign-in modal stores them). */
-  signIn(): Promise<{ access: string; user: number }>;
+  signIn(): Promise<{ access: string; refresh: string }>;
   /** The toasts queued since the last call, as `kind key` strings. */
   toasts(): string[];
   /** Products of the seed, fetched in full. */

@@ -1,0 +1,122 @@
+/**
+ * Uploaded review images: accepted by their bytes (JPEG, PNG or WebP magic
+ * numbers, then a full decode), re-encoded by sharp so nothing but pixels
+ * survives (EXIF with its GPS position, XMP, comments, trailing data),
+ * counted against a per-user storage cap, and deleted from disk when a review
+ * drops them.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { AppContext } from './context.ts';
+import { fieldError } from './http.ts';
+import { REVIEW_MAX_IMAGES } from '#contract/schemas.ts';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Longest side kept; larger photos are scaled down (a review shows them far smaller). */
+const MAX_SIDE = 2000;
+/** Decoding bombs: a tiny file that claims 100,000 × 100,000 pixels is refused before it is decoded. */
+const MAX_PIXELS = 40_000_000;
+
+type Format = 'jpeg' | 'png' | 'webp';
+/** File extension and Content-Type of each stored format. */
+export const UPLOAD_FORMATS: Record<Format, { ext: string; type: string }> = {
+  jpeg: { ext: 'jpg', type: 'image/jpeg' },
+  png: { ext: 'png', type: 'image/png' },
+  webp: { ext: 'webp', type: 'image/webp' },
+};
+/** Stored uploads: uploads/{uuid}.{ext}. */
+export const UPLOAD_NAME = /^uploads\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+const startsWith = (bytes: Uint8Array, offset: number, signature: number[]) =>
+  signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** The format the first bytes announce, whatever the name or declared type says. */
+export function sniffImage(bytes: Uint8Array): Format | null {
+  if (startsWith(bytes, 0, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, 0, ascii('RIFF')) && startsWith(bytes, 8, ascii('WEBP'))) return 'webp';
+  return null;
+}
+
+/** Decodes and encodes again in the same format: only pixels survive (sharp keeps no metadata unless asked). */
+async function reencode(bytes: Uint8Array, format: Format): Promise<Buffer> {
+  const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+    // Applies the EXIF orientation to the pixels, since the EXIF itself is dropped.
+    .rotate()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+  if (format === 'jpeg') return image.jpeg({ quality: 85 }).toBuffer();
+  if (format === 'png') return image.png().toBuffer();
+  return image.webp({ quality: 85 }).toBuffer();
+}
+
+export function imageStore(ctx: AppContext) {
+  const { db } = ctx;
+  const dir = join(ctx.dataDir, 'uploads');
+  const used = (userId: number) =>
+    db.get<{ n: number }>('SELECT coalesce(sum(bytes), 0) AS n FROM uploads WHERE user_id = ?', userId)?.n ?? 0;
+  const sizeOf = (paths: readonly string[]) =>
+    paths.reduce(
+      (sum, path) => sum + (db.get<{ bytes: number }>('SELECT bytes FROM uploads WHERE path = ?', path)?.bytes ?? 0),
+      0,
+    );
+
+  /** Deletes stored uploads (files and records); other paths (seeded placeholders) are left alone. */
+  const remove = async (paths: readonly string[]) => {
+    const uploads = paths.filter((path) => UPLOAD_NAME.test(path));
+    db.tx(() => uploads.forEach((path) => db.run('DELETE FROM uploads WHERE path = ?', path)));
+    await Promise.all(
+      uploads.map((path) =>
+        unlink(join(ctx.dataDir, path)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        }),
+      ),
+    );
+  };
+
+  /**
+   * Checks, re-encodes and stores a user's images; answers their media paths.
+   * `replacing` are the images these will replace: they do not count against the cap.
+   */
+  const save = async (userId: number, files: readonly File[], replacing: readonly string[] = []) => {
+    if (files.length > REVIEW_MAX_IMAGES) throw fieldError('images', `At most ${REVIEW_MAX_IMAGES} images.`);
+    const encoded: { path: string; bytes: Buffer }[] = [];
+    for (const file of files) {
+      const label = file.name || 'An image';
+      if (file.size > MAX_IMAGE_BYTES) throw fieldError('images', `${label} is larger than 5 MB.`);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const format = sniffImage(bytes);
+      if (!format) throw fieldError('images', `${label} is not a JPEG, PNG or WebP image.`);
+      let clean: Buffer;
+      try {
+        clean = await reencode(bytes, format);
+      } catch {
+        throw fieldError('images', `${label} is not a readable ${format.toUpperCase()} image.`);
+      }
+      encoded.push({ path: `uploads/${randomUUID()}.${UPLOAD_FORMATS[format].ext}`, bytes: clean });
+    }
+    if (encoded.length === 0) return [];
+    // Check and record in one step, so two uploads at once cannot both squeeze under the cap.
+    db.tx(() => {
+      const total = used(userId) - sizeOf(replacing) + encoded.reduce((sum, e) => sum + e.bytes.length, 0);
+      if (total > ctx.uploadQuotaBytes) {
+        const mb = Math.floor(ctx.uploadQuotaBytes / 1024 / 1024);
+        throw fieldError('images', `Your review images may take up to ${mb} MB in all; remove some first.`);
+      }
+      for (const e of encoded)
+        db.run('INSERT INTO uploads (path, user_id, bytes) VALUES (?, ?, ?)', e.path, userId, e.bytes.length);
+    });
+    try {
+      await mkdir(dir, { recursive: true });
+      await Promise.all(encoded.map((e) => writeFile(join(ctx.dataDir, e.path), e.bytes)));
+    } catch (error) {
+      await remove(encoded.map((e) => e.path));
+      throw error;
+    }
+    return encoded.map((e) => e.path);
+  };
+
+  return { save, remove };
+}

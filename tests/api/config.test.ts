@@ -1,0 +1,125 @@
+/** Production refuses unsafe defaults (issue 7, finding 3); every knob parses from the environment. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sign } from 'hono/jwt';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, serverOptionsFromEnv } from '../../api/config.ts';
+import { DEV_SECRET } from '../../api/server.ts';
+import { startTestApi } from './helpers.ts';
+
+const SECRET = 'x'.repeat(32);
+const SAFE = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: SECRET,
+  SMS_SENDER: 'eskiz',
+  ESKIZ_EMAIL: 'shop@example.uz',
+  ESKIZ_PASSWORD: 'secret',
+};
+const dataDir = mkdtempSync(join(tmpdir(), 'bozor-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs `node api/main.ts` with this environment until it exits or says it is listening. */
+function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['api/main.ts'], {
+      env: { PATH: process.env['PATH'] ?? '', API_PORT: '0', API_DATA_DIR: dataDir, API_SEED_PRODUCTS: '5', ...env },
+    });
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening on')) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('production settings', () => {
+  const refusals: [string, Record<string, string | undefined>, RegExp][] = [
+    ['no AUTH_SECRET', { AUTH_SECRET: undefined }, /AUTH_SECRET must be set .* at least 32 bytes/],
+    ['a short AUTH_SECRET', { AUTH_SECRET: 'short-secret' }, /AUTH_SECRET must be set/],
+    ['the console SMS sender', { SMS_SENDER: undefined }, /SMS_SENDER must be eskiz/],
+    ['exposed test codes', { API_EXPOSE_CODES: '1' }, /API_EXPOSE_CODES must be unset/],
+    ['a short build token', { API_BUILD_TOKEN: 'abc' }, /API_BUILD_TOKEN must be at least 32 bytes/],
+  ];
+  it.each(refusals)('refuses %s, saying what to set', (_what, change, message) => {
+    expect(() => serverOptionsFromEnv({ ...SAFE, ...change })).toThrow(message);
+  });
+
+  it('names every problem at once', () => {
+    let error: unknown;
+    try {
+      serverOptionsFromEnv({ NODE_ENV: 'production', API_EXPOSE_CODES: '1' });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(3);
+  });
+
+  it('keeps the development defaults outside production', () => {
+    const options = serverOptionsFromEnv({});
+    expect(options.secret).toBe(DEV_SECRET);
+    expect(options.exposeCodes).toBe(false);
+  });
+
+  it('node api/main.ts exits with the message for each unsafe default, and starts with safe settings', async () => {
+    const noSecret = await runMain({ ...SAFE, AUTH_SECRET: '' });
+    expect(noSecret.code).toBe(1);
+    expect(noSecret.output).toMatch(/The API cannot start:\n {2}- AUTH_SECRET must be set/);
+    const console = await runMain({ ...SAFE, SMS_SENDER: 'console' });
+    expect(console.code).toBe(1);
+    expect(console.output).toMatch(/SMS_SENDER must be eskiz/);
+    const exposed = await runMain({ ...SAFE, API_EXPOSE_CODES: '1' });
+    expect(exposed.code).toBe(1);
+    expect(exposed.output).toMatch(/API_EXPOSE_CODES must be unset/);
+    const safe = await runMain(SAFE);
+    expect(safe.output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('a hand-made token, even signed with the right secret, names no live session: 401', async () => {
+    const api = await startTestApi({ products: 5 });
+    try {
+      // The test API signs with the development secret: the issue's forgery, for user 1.
+      const exp = Math.floor(api.clock.now / 1000) + 600;
+      for (const claims of [
+        { sub: '1', type: 'access', exp },
+        { sub: '1', type: 'access', sid: 'guess', exp },
+      ]) {
+        const forged = await sign(claims, DEV_SECRET);
+        expect((await api.call('/users/profile/', { token: forged })).status).toBe(401);
+      }
+    } finally {
+      await api.stop();
+    }
+  });
+});
+
+describe('settings from the environment', () => {
+  it('reads the rate-limit budgets, proxy trust, build token and upload cap', () => {
+    const options = serverOptionsFromEnv({
+      API_RATE_CODES: '3/60',
+      API_RATE_READS: '1000/10',
+      TRUST_PROXY: '2',
+      API_BUILD_TOKEN: 'b'.repeat(40),
+      API_UPLOAD_QUOTA_MB: '7',
+    });
+    expect(options.limits?.budgets?.codes).toEqual({ limit: 3, windowMs: 60_000 });
+    expect(options.limits?.budgets?.reads).toEqual({ limit: 1000, windowMs: 10_000 });
+    expect(options.limits?.budgets?.writes).toEqual({ limit: 120, windowMs: 60_000 });
+    expect(options.limits?.trustProxy).toBe(2);
+    expect(options.limits?.buildToken).toBe('b'.repeat(40));
+    expect(options.uploadQuotaBytes).toBe(7 * 1024 * 1024);
+  });
+
+  it('refuses a malformed knob rather than guessing', () => {
+    expect(() => serverOptionsFromEnv({ API_RATE_CODES: 'ten' })).toThrow(
+      /API_RATE_CODES=ten is not requests\/seconds/,
+    );
+    expect(() => serverOptionsFromEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY=yes is not a whole number/);
+  });
+});
