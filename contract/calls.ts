@@ -51,6 +51,11 @@ export const calls = {
     body: s.RefreshRequest,
     answer: s.RefreshAnswer,
   },
+  logout: {
+    ...routes.logout,
+    summary: 'Sign out: revoke the refresh token',
+    body: s.RefreshRequest,
+  },
   profile: {
     ...routes.profile,
     summary: "The signed-in shopper's profile",

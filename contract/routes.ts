@@ -17,6 +17,7 @@ export const routes = {
   verify: { method: 'POST', path: '/users/verify/' },
   resend: { method: 'POST', path: '/users/auth/resend/' },
   refresh: { method: 'POST', path: '/users/token/refresh/' },
+  logout: { method: 'POST', path: '/users/logout/' },
   profile: { method: 'GET', path: '/users/profile/' },
   updateProfile: { method: 'PATCH', path: '/users/profile/' },
   mainProducts: { method: 'GET', path: '/products/main-products/' },

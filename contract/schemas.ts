@@ -203,7 +203,7 @@ export type Tokens = z.infer<typeof Tokens>;
 export const VerifyAnswer = z.object({ data: Tokens });
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 export const RefreshRequest = z.object({ refresh: z.string().check(z.minLength(1)) });
-export const RefreshAnswer = z.object({ access: z.string() });
+export const RefreshAnswer = z.object({ access: z.string(), refresh: z.string() });
 
 export const DeliveryType = z.enum(['city', 'district']);
 export type DeliveryType = z.infer<typeof DeliveryType>;
