@@ -8,7 +8,7 @@
  * get `rel="nofollow noopener noreferrer ugc"`.
  * The `xss` package runs in Node (build) and in the browser (404 fallback).
  */
-import { FilterXSS, parseAttr } from 'xss';
+import { FilterXSS } from 'xss';
 
 const EXTERNAL_REL = 'nofollow noopener noreferrer ugc';
 
@@ -86,20 +86,8 @@ function safeHref(raw: string): { href: string; external: boolean } | null {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** `<a ...>` rebuilt from its first href alone (plus rel for other sites); every other attribute is dropped. */
-function linkTag(html: string): string {
-  let href: string | undefined;
-  const space = html.search(/\s/);
-  if (space !== -1) {
-    parseAttr(html.slice(space + 1, -1).replace(/\/\s*$/, ''), (name, value) => {
-      if (name === 'href') href ??= value;
-      return '';
-    });
-  }
-  const link = href === undefined ? null : safeHref(href);
-  if (!link) return '<a>';
-  return `<a href="${escapeAttribute(link.href)}"${link.external ? ` rel="${EXTERNAL_REL}"` : ''}>`;
-}
+/** The first href of the <a> being filtered has been seen (the browser uses the first one too). */
+let hrefSeen = false;
 
 const filter = new FilterXSS({
   whiteList: {
@@ -117,12 +105,21 @@ const filter = new FilterXSS({
     h3: [],
     h4: [],
     blockquote: [],
-    a: [],
+    a: ['href'],
   },
   stripIgnoreTag: true,
   stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template'],
-  onTag(tag, html, options) {
-    return tag === 'a' && !options.isClosing ? linkTag(html) : undefined;
+  onTag(tag, _html, options) {
+    if (tag === 'a' && !options.isClosing) hrefSeen = false;
+    return undefined;
+  },
+  onTagAttr(tag, name, value) {
+    if (tag !== 'a' || name !== 'href') return undefined;
+    if (hrefSeen) return '';
+    hrefSeen = true;
+    const link = safeHref(value);
+    if (!link) return '';
+    return `href="${escapeAttribute(link.href)}"${link.external ? ` rel="${EXTERNAL_REL}"` : ''}`;
   },
 });
 
