@@ -23,7 +23,7 @@ export default function ProfilePanel({ lang, labels }: { lang: Lang; labels: Lab
           className="tile-add"
           onClick={async () => {
             const { signOut } = await import('../../stores/session.ts');
-            signOut();
+            await signOut();
           }}
         >
           {t('isl.auth.logout')}
