@@ -106,23 +106,23 @@ export async function verifyCode(code: string, reload: () => void = () => locati
 export const signIn = verifyCode;
 
 /**
- * Log out: nothing private stays in browser storage, then the server revokes
- * the refresh token. Best effort: the shopper is signed out here whatever the
- * server answers, and the page reloads once it has (or has failed to).
+ * Log out: the server revokes the refresh token, then nothing private stays in
+ * browser storage and the page reloads. Best effort: whatever the server
+ * answers (or if it cannot be reached), the shopper is signed out here.
  */
 export async function signOut(reload: () => void = () => location.reload()): Promise<void> {
   const refresh = $refresh.get();
+  if (refresh) {
+    try {
+      await (await getApi()).call('logout', { body: { refresh } });
+    } catch {
+      // A token the server could not revoke still expires; this device forgets it below.
+    }
+  }
   storeTokens(null);
   $localBasket.set([]);
   $liked.set([]);
   $recentSearches.set([]);
   $pendingSignIn.set(null);
-  if (refresh) {
-    try {
-      await (await getApi()).call('logout', { body: { refresh } });
-    } catch {
-      // A token the server could not revoke still expires; this device has forgotten it.
-    }
-  }
   reload();
 }

@@ -139,6 +139,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 test('pages load and hydrate with no CSP violation under the header and the meta policy', async ({ page }) => {
+  test.slow(); // every page type, each until its network is idle
   const violations = await watchViolations(page);
   for (const [type, path] of Object.entries(await pageOfEveryType())) {
     const response = await page.goto(`/uz${path}`, { waitUntil: 'networkidle' });
