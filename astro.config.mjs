@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import { writeFile } from 'node:fs/promises';
 import { defineConfig, envField } from 'astro/config';
+import { hostHeaders, pagePolicy } from './scripts/host-headers.ts';
 
 /** Where the built site is served; canonical URLs, sitemaps and hreflang use it. */
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -31,6 +32,23 @@ const hostRules = () => ({
     'astro:build:done': async ({ dir }) => {
       const rules = ['/uz/* /404.html 404', '/ru/* /404.html 404', '/* /uz/:splat 301', ''].join('\n');
       await writeFile(new URL('_redirects', dir), rules);
+    },
+  },
+});
+
+/**
+ * Host response headers (`_headers`, same hosts): the pages' CSP as a header
+ * plus `frame-ancestors`, the other security headers and the cache policy.
+ * scripts/serve.ts applies the same file.
+ */
+const hostHeadersFile = () => ({
+  name: 'bozor-host-headers',
+  hooks: {
+    /** @param {{ dir: URL; assets: Map<string, URL[]> }} options */
+    'astro:build:done': async ({ dir, assets }) => {
+      const pages = [...assets.values()].map((files) => files.find((file) => file.pathname.endsWith('.html')));
+      const policy = await pagePolicy(pages.filter((page) => page !== undefined));
+      await writeFile(new URL('_headers', dir), hostHeaders(policy));
     },
   },
 });
@@ -82,5 +100,5 @@ export default defineConfig({
       styleDirective: { resources: ["'self'"] },
     },
   },
-  integrations: [react(), hostRules(), interactionDirective()],
+  integrations: [react(), hostRules(), hostHeadersFile(), interactionDirective()],
 });

@@ -1,8 +1,9 @@
 /**
  * Serves the built site the way a static host or CDN would: files from dist/
  * with clean URLs (/uz/product/5 → uz/product/5.html), paths without a
- * language prefix redirected to /uz (the same rule as dist/_redirects), and
- * 404.html for anything else.
+ * language prefix redirected to /uz (the same rule as dist/_redirects),
+ * 404.html for anything else, and every answer with the headers of
+ * dist/_headers (security headers, cache policy) for its path.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -11,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { prefixRedirect } from '../src/i18n/urls.ts';
+import { headersFor, parseHeaders } from './host-headers.ts';
 
 export interface StaticSite {
   url: string;
@@ -18,24 +20,25 @@ export interface StaticSite {
 }
 
 export async function serveSite(dir: string, port: number, host = '127.0.0.1'): Promise<StaticSite> {
-  const files = sirv(dir, {
-    extensions: ['html'],
-    etag: true,
-    setHeaders(res, pathname) {
-      if (pathname.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
+  const files = sirv(dir, { extensions: ['html'], etag: true });
+  // Read once, like a host at deploy time; a build without the file is served without headers.
+  const headersFile = join(dir, '_headers');
+  const rules = existsSync(headersFile) ? parseHeaders(readFileSync(headersFile, 'utf8')) : [];
   const notFoundPage = join(dir, '404.html');
   const notFound = existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found';
   const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const hostHeaders = headersFor(rules, url.pathname);
+    for (const [name, value] of hostHeaders) res.setHeader(name, value);
     files(req, res, () => {
-      const url = new URL(req.url ?? '/', 'http://x');
       const trimmed =
         url.pathname.length > 1 && url.pathname.endsWith('/')
           ? `${url.pathname.replace(/\/+$/, '')}${url.search}`
           : null;
       const target = trimmed ?? prefixRedirect(req.url ?? '/');
       if (target) {
+        // Hosts apply _headers to files and the 404 page, not to their redirects.
+        for (const name of hostHeaders.keys()) res.removeHeader(name);
         res.writeHead(301, { Location: target });
         res.end();
         return;

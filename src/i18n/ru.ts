@@ -283,6 +283,7 @@ export const ru: Messages = {
   'isl.toast.verifyFailed': 'Не удалось подтвердить код',
   'isl.toast.resendFailed': 'Не удалось отправить номер телефона',
   'isl.toast.verified': 'Подтверждено',
+  'isl.toast.serverMessage': '{message}',
   'isl.toast.basketLoadFailed': 'Ошибка при обновлении корзины!',
   'isl.toast.removeFailed': 'Ошибка при удалении товара!',
   'isl.toast.removeManyFailed': 'Ошибка при удалении товаров!',

@@ -287,6 +287,8 @@ export const uz = {
   'isl.toast.verifyFailed': 'Kodni tasdiqlashda xatolik yuz berdi',
   'isl.toast.resendFailed': 'Telefon raqamini yuborishda xatolik yuz berdi',
   'isl.toast.verified': 'Tasdiqlandi',
+  // The server's own words (a 429 at sign-in), already in the page's language.
+  'isl.toast.serverMessage': '{message}',
   'isl.toast.basketLoadFailed': 'Savatni yangilashda xato yuz berdi!',
   'isl.toast.removeFailed': "Mahsulotni o'chirishda xato yuz berdi!",
   'isl.toast.removeManyFailed': "Mahsulotlarni o'chirishda xato yuz berdi!",

@@ -1,18 +1,24 @@
 /**
  * The browser's API client: base URL from astro:env, the page's language, the
- * stored bearer token. Loaded on the first call (with ofetch and the zod
- * schemas), so pages that make none do not download it.
+ * stored bearer token, renewed with the stored refresh token after a 401 (a
+ * refused renewal clears both: signed out). Loaded on the first call (with
+ * ofetch), so pages that make none do not download it.
  */
 import { API_URL } from 'astro:env/client';
 import type { Api } from '../lib/api/client.ts';
 import { $lang } from './language.ts';
-import { $access } from './session-tokens.ts';
+import { $access, $refresh, storeTokens } from './session-tokens.ts';
 
 let api: Promise<Api> | undefined;
 
 export function getApi(): Promise<Api> {
   api ??= import('../lib/api/client.ts').then(({ createApi }) =>
-    createApi({ baseURL: API_URL, lang: $lang.get(), token: () => $access.get() || null }),
+    createApi({
+      baseURL: API_URL,
+      lang: $lang.get(),
+      token: () => $access.get() || null,
+      refresh: { token: () => $refresh.get() || null, store: storeTokens },
+    }),
   );
   return api;
 }

@@ -1,10 +1,12 @@
 /**
  * The stored tokens (spec §3, §6): the bearer under `access`, the refresh
  * token under `refresh`. Signed in when an access token is stored. Kept apart
- * from session.ts so the API client can read them without the sign-in code.
+ * from session.ts so the API client can read and renew them without the
+ * sign-in code.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import type { Tokens } from '#contract/schemas.ts';
 
 const decodeToken = (raw: string) => (typeof raw === 'string' && /^[\w.~+/=-]+$/.test(raw.trim()) ? raw.trim() : '');
 
@@ -15,3 +17,9 @@ export const $access = persistentAtom<string>('access', '', { decode: decodeToke
 export const $refresh = persistentAtom<string>('refresh', '', { decode: decodeToken, encode: encodeToken });
 
 export const $signedIn = computed($access, (access) => access.length > 0);
+
+/** Keep a new pair (sign-in, renewal), or clear both: signed out. */
+export function storeTokens(tokens: Tokens | null): void {
+  $access.set(tokens?.access ?? '');
+  $refresh.set(tokens?.refresh ?? '');
+}

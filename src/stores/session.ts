@@ -1,17 +1,21 @@
 /**
  * Sign-in and the session (spec §2 sign-in modal, §4, §6, §7, §8): request a
  * code for a phone, verify it (4 characters, upper-cased), store the tokens,
- * push the visitor's basket to the server, reload. Signing out clears every
- * private key of browser storage.
+ * push the visitor's basket to the server, reload. A throttled step (429)
+ * shows the server's own message and holds the resend countdown until the
+ * server allows another code. Signing out revokes the refresh token on the
+ * server and clears every private key of browser storage.
  */
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import type { ApiError } from '../lib/api/client.ts';
 import { $localBasket, syncLocalBasket } from './basket.ts';
-import { getApi } from './api.ts';
+import { getApi, statusOf } from './api.ts';
 import { $liked } from './favourites.ts';
 import { notify, notifyAfterReload, type ToastMessage } from './notify.ts';
 import { $recentSearches } from './recent-searches.ts';
-import { $access, $refresh, $signedIn } from './session-tokens.ts';
+import { $access, $refresh, $signedIn, storeTokens } from './session-tokens.ts';
 
 export { $access, $refresh, $signedIn };
 
@@ -24,7 +28,25 @@ export interface PendingSignIn {
 }
 export const $pendingSignIn = atom<PendingSignIn | null>(null);
 
+/** `ok`: the step is done (for a code request: the code step applies). */
 export type Result = { ok: true } | { ok: false; reason: 'invalid' | 'failed' };
+
+/**
+ * A failed step's toast: for a 429 the server's message (it answers in the
+ * page's language) instead of the spec's, and the resend countdown of the
+ * pending sign-in runs at least until the server's `retry_after`.
+ */
+function failed(error: unknown, key: MessageKey, phone: string): void {
+  const body = statusOf(error) === 429 ? (error as ApiError).body : undefined;
+  if (!body) {
+    notify('error', key);
+    return;
+  }
+  notify('error', 'isl.toast.serverMessage', { message: body.detail });
+  const pending = $pendingSignIn.get();
+  if (pending?.phone === phone && body.retry_after)
+    $pendingSignIn.set({ ...pending, resendAt: Math.max(pending.resendAt, Date.now() + body.retry_after * 1000) });
+}
 
 /** Step 1: ask for a code. `phone` as typed; only complete Uzbek numbers are sent (+998...). */
 export async function requestCode(phone: string): Promise<Result> {
@@ -35,8 +57,10 @@ export async function requestCode(phone: string): Promise<Result> {
     $pendingSignIn.set({ phone: e164, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeSent');
     return { ok: true };
-  } catch {
-    notify('error', 'isl.toast.codeRequestFailed');
+  } catch (error) {
+    failed(error, 'isl.toast.codeRequestFailed', e164);
+    // Throttled while a code sent to this phone is pending: back to that code, under the server's countdown.
+    if (statusOf(error) === 429 && $pendingSignIn.get()?.phone === e164) return { ok: true };
     return { ok: false, reason: 'failed' };
   }
 }
@@ -50,8 +74,8 @@ export async function resendCode(): Promise<Result> {
     $pendingSignIn.set({ ...pending, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeResent');
     return { ok: true };
-  } catch {
-    notify('error', 'isl.toast.resendFailed');
+  } catch (error) {
+    failed(error, 'isl.toast.resendFailed', pending.phone);
     return { ok: false, reason: 'failed' };
   }
 }
@@ -67,12 +91,11 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   let tokens;
   try {
     tokens = (await (await getApi()).call('verify', { body: { code: clean, user: pending.user } })).data;
-  } catch {
-    notify('error', 'isl.toast.verifyFailed');
+  } catch (error) {
+    failed(error, 'isl.toast.verifyFailed', pending.phone);
     return { ok: false, reason: 'failed' };
   }
-  $access.set(tokens.access);
-  $refresh.set(tokens.refresh);
+  storeTokens(tokens);
   $pendingSignIn.set(null);
   const messages: ToastMessage[] = [{ kind: 'success', key: 'isl.toast.verified' }, ...(await syncLocalBasket())];
   notifyAfterReload(messages);
@@ -80,10 +103,21 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   return { ok: true };
 }
 
-/** Log out: nothing private stays in browser storage. */
-export function signOut(reload: () => void = () => location.reload()): void {
-  $access.set('');
-  $refresh.set('');
+/**
+ * Log out: the server revokes the refresh token, then nothing private stays in
+ * browser storage and the page reloads. Best effort: whatever the server
+ * answers (or if it cannot be reached), the shopper is signed out here.
+ */
+export async function signOut(reload: () => void = () => location.reload()): Promise<void> {
+  const refresh = $refresh.get();
+  if (refresh) {
+    try {
+      await (await getApi()).call('logout', { body: { refresh } });
+    } catch {
+      // A token the server could not revoke still expires; this device forgets it below.
+    }
+  }
+  storeTokens(null);
   $localBasket.set([]);
   $liked.set([]);
   $recentSearches.set([]);

@@ -13,17 +13,21 @@ export default function ProfilePanel({ lang, labels }: { lang: Lang; labels: Lab
   const t = makeT(labels);
   const signedIn = useStore($signedIn);
   const [mounted, setMounted] = useState(false);
+  // Signing out waits for the server to revoke the session, then reloads: the panel keeps its button until then.
+  const [signingOut, setSigningOut] = useState(false);
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;
   return (
     <section data-testid="profile-panel">
-      {signedIn ? (
+      {signedIn || signingOut ? (
         <button
           type="button"
           className="tile-add"
+          disabled={signingOut}
           onClick={async () => {
+            setSigningOut(true);
             const { signOut } = await import('../../stores/session.ts');
-            signOut();
+            await signOut();
           }}
         >
           {t('isl.auth.logout')}

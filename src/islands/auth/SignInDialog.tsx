@@ -194,6 +194,8 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
   useEffect(() => {
     input.current?.focus();
   }, []);
+  // A new countdown (a resend, or the server's retry_after after a 429) counts from now.
+  useEffect(() => setNow(Date.now()), [resendAt]);
   useEffect(() => {
     if (left <= 0) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -246,7 +248,6 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
             if (result.ok) {
               setCode('');
               setError(false);
-              setNow(Date.now());
             }
           }}
         >

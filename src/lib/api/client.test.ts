@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApi, GET_RETRIES } from './client.ts';
 import { checkAnswer } from '#contract/calls.ts';
+import type { Tokens } from '#contract/schemas.ts';
 import { addFavourite, searchSuggestions } from './fallbacks.ts';
 
 /** A scripted HTTP peer: each test says how the next requests are answered. */
@@ -148,5 +149,170 @@ describe('fallbacks', () => {
     fallback = (_req, res) => json(res, 400, { detail: 'Invalid', errors: { product: ['Unknown product'] } });
     await expect(addFavourite(fast('t'), 6, (id) => saved.push(id))).rejects.toMatchObject({ status: 400 });
     expect(saved).toEqual([5]);
+  });
+});
+
+describe('session renewal after a 401', () => {
+  interface Sent {
+    method: string;
+    path: string;
+    auth: string | null;
+    body: string;
+  }
+  const REFRESH = '/api/v1/users/token/refresh/';
+  const reply = (status: number, data: unknown) =>
+    new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+  const expired = () => reply(401, { detail: 'The token is invalid or expired.' });
+
+  /** A fake API: `answer` decides each reply; every request is recorded. */
+  function fakeApi(answer: (request: Sent) => Response | Promise<Response>) {
+    const seen: Sent[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = {
+        method: init?.method ?? 'GET',
+        path: new URL(String(input)).pathname,
+        auth: new Headers(init?.headers).get('authorization'),
+        body: typeof init?.body === 'string' ? init.body : '',
+      };
+      seen.push(request);
+      return answer(request);
+    }) as typeof globalThis.fetch;
+    // The stored pair, as the browser's session keeps it.
+    const stored = { access: 'old', refresh: 'r1' };
+    const saved: (Tokens | null)[] = [];
+    const token = vi.fn(() => stored.access);
+    const api = createApi({
+      baseURL: 'http://api.test',
+      lang: 'uz',
+      fetch,
+      retryDelay: 1,
+      token,
+      refresh: {
+        token: () => stored.refresh,
+        store: (tokens) => {
+          saved.push(tokens);
+          stored.access = tokens?.access ?? '';
+          stored.refresh = tokens?.refresh ?? '';
+        },
+      },
+    });
+    const refreshes = () => seen.filter((r) => r.path === REFRESH);
+    return { api, seen, stored, saved, token, refreshes };
+  }
+
+  /** Answers calls with the new token, refuses the old one. */
+  const acceptNew = (request: Sent) => (request.auth === 'Bearer new' ? reply(200, []) : expired());
+
+  it('several parallel 401s share one refresh, then each call is repeated once with the new token', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { api, seen, stored, saved, token, refreshes } = fakeApi(async (request) => {
+      if (request.path !== REFRESH) return acceptNew(request);
+      await held;
+      return reply(200, { access: 'new', refresh: 'r2' });
+    });
+    const calls = [
+      api.call('basket'),
+      api.call('favourites'),
+      api.call('addToBasket', { body: { product: 1, quantity: 1 } }),
+    ];
+    // All three were refused and are waiting for the renewal (each read the token again) before it answers.
+    await vi.waitFor(() => expect(token).toHaveBeenCalledTimes(6));
+    release();
+    await expect(Promise.all(calls)).resolves.toHaveLength(3);
+    expect(refreshes()).toEqual([{ method: 'POST', path: REFRESH, auth: null, body: '{"refresh":"r1"}' }]);
+    expect(saved).toEqual([{ access: 'new', refresh: 'r2' }]);
+    expect(stored).toEqual({ access: 'new', refresh: 'r2' });
+    const repeated = seen.filter((r) => r.auth === 'Bearer new').map((r) => `${r.method} ${r.path}`);
+    expect(repeated.sort()).toEqual([
+      'GET /api/v1/favorite/',
+      'GET /api/v1/orders/basket/',
+      'POST /api/v1/orders/add-basket/',
+    ]);
+    expect(seen).toHaveLength(7);
+  });
+
+  it('a 401 that comes back after the session was renewed is repeated without a second refresh', async () => {
+    let answerLate = () => {};
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    const { api, seen, refreshes } = fakeApi(async (request) => {
+      if (request.path === REFRESH) return reply(200, { access: 'new', refresh: 'r2' });
+      if (request.path === '/api/v1/favorite/' && request.auth === 'Bearer old') await late;
+      return acceptNew(request);
+    });
+    const slow = api.call('favourites');
+    await api.call('basket');
+    answerLate();
+    await expect(slow).resolves.toEqual([]);
+    expect(refreshes()).toHaveLength(1);
+    expect(seen.filter((r) => r.path === '/api/v1/favorite/').map((r) => r.auth)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('repeats a call once only: a second 401 fails it', async () => {
+    const { api, seen, refreshes } = fakeApi((request) =>
+      request.path === REFRESH ? reply(200, { access: 'new', refresh: 'r2' }) : expired(),
+    );
+    await expect(api.call('addToBasket', { body: { product: 1, quantity: 1 } })).rejects.toMatchObject({ status: 401 });
+    expect(refreshes()).toHaveLength(1);
+    expect(seen.map((r) => r.auth)).toEqual(['Bearer old', null, 'Bearer new']);
+  });
+
+  it('a refused refresh signs the shopper out: tokens cleared, every waiting call fails with 401', async () => {
+    const { api, seen, stored, saved, refreshes } = fakeApi((request) =>
+      request.path === REFRESH ? reply(401, { detail: 'Token is invalid or expired' }) : acceptNew(request),
+    );
+    const results = await Promise.allSettled([api.call('basket'), api.call('favourites')]);
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as ApiError).status)).toEqual([401, 401]);
+    expect(refreshes()).toHaveLength(1);
+    expect(saved).toEqual([null]);
+    expect(stored).toEqual({ access: '', refresh: '' });
+    expect(seen.filter((r) => r.auth === 'Bearer new')).toEqual([]);
+  });
+
+  it('without a stored refresh token the shopper is signed out with no refresh call', async () => {
+    const { api, stored, saved, refreshes } = fakeApi(acceptNew);
+    stored.refresh = '';
+    await expect(api.call('basket')).rejects.toMatchObject({ status: 401 });
+    expect(refreshes()).toEqual([]);
+    expect(saved).toEqual([null]);
+  });
+
+  it('a refresh that gets no answer or a server fault keeps the tokens (the next call tries again)', async () => {
+    for (const fault of [() => reply(503, { detail: 'busy' }), () => Promise.reject(new TypeError('network'))]) {
+      const { api, stored, saved, refreshes } = fakeApi((request) =>
+        request.path === REFRESH ? fault() : acceptNew(request),
+      );
+      await expect(api.call('basket')).rejects.toMatchObject({ status: 401 });
+      expect(refreshes()).toHaveLength(1);
+      expect(saved).toEqual([]);
+      expect(stored).toEqual({ access: 'old', refresh: 'r1' });
+    }
+  });
+
+  it('renews nothing for a visitor, for other errors, or without the refresh hook', async () => {
+    const visitor = fakeApi(acceptNew);
+    visitor.stored.access = '';
+    await expect(visitor.api.call('basket')).rejects.toMatchObject({ status: 401 });
+    expect(visitor.seen.map((r) => r.auth)).toEqual([null]);
+
+    const forbidden = fakeApi(() => reply(403, { detail: 'Forbidden' }));
+    await expect(forbidden.api.call('basket')).rejects.toMatchObject({ status: 403 });
+    expect(forbidden.refreshes()).toEqual([]);
+
+    const seen: string[] = [];
+    const fetch = (async (input: RequestInfo | URL) => (
+      seen.push(String(input)),
+      expired()
+    )) as typeof globalThis.fetch;
+    const plain = createApi({ baseURL: 'http://api.test', lang: 'uz', fetch, token: () => 'old' });
+    await expect(plain.call('basket')).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual(['http://api.test/api/v1/orders/basket/']);
+  });
+
+  it('sends logout with the refresh token in its body and no bearer, and never renews it', async () => {
+    const { api, seen, refreshes } = fakeApi(() => expired());
+    await expect(api.call('logout', { body: { refresh: 'r1' } })).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual([{ method: 'POST', path: '/api/v1/users/logout/', auth: null, body: '{"refresh":"r1"}' }]);
+    expect(refreshes()).toEqual([]);
   });
 });

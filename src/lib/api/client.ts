@@ -2,13 +2,14 @@
  * The typed /api/v1 client, used at build time and in the browser (spec §7):
  * JSON content type, Accept-Language, bearer header when a token exists,
  * 10 s timeout, and retries for reads only — a POST that changes the basket
- * or an order is never repeated.
+ * or an order is never repeated, except once after a 401 that renewed the
+ * session (a refused token means the call was not applied).
  */
 import { FetchError, ofetch } from 'ofetch';
 import type { Answer } from '#contract/calls.ts';
 import { ApiError } from '#contract/errors.ts';
 import { API_PREFIX, pathFor, routes, type CallName } from '#contract/routes.ts';
-import type { ErrorBody, Lang } from '#contract/schemas.ts';
+import type { ErrorBody, Lang, Tokens } from '#contract/schemas.ts';
 
 export const API_TIMEOUT_MS = 10_000;
 export const GET_RETRIES = 3;
@@ -22,6 +23,17 @@ export interface ApiOptions {
   lang: Lang;
   /** Current access token, read on every request. */
   token?: () => string | null | undefined;
+  /**
+   * Renews an expired session. After a 401 to a call that carried the access
+   * token, the stored refresh token goes to /users/token/refresh/ once (parallel
+   * 401s share that call), the rotated pair is handed to `store`, and the call
+   * is repeated once with the new access token. A refused refresh stores null:
+   * the shopper is signed out and the call fails with its 401.
+   */
+  refresh?: {
+    token: () => string | null | undefined;
+    store: (tokens: Tokens | null) => void;
+  };
   timeout?: number;
   retryDelay?: number;
   fetch?: typeof globalThis.fetch;
@@ -43,6 +55,9 @@ export { ApiError };
 
 export type Api = ReturnType<typeof createApi>;
 
+/** Calls that carry the refresh token in their body: sent without the bearer, never renewed. */
+const SESSION_CALLS: ReadonlySet<CallName> = new Set(['refresh', 'logout']);
+
 export function createApi(options: ApiOptions) {
   const baseURL = `${(options.baseURL || DEFAULT_API_URL).replace(/\/+$/, '')}${API_PREFIX}`;
   const $fetch = ofetch.create(
@@ -55,25 +70,23 @@ export function createApi(options: ApiOptions) {
         headers.set('Accept-Language', options.lang);
         headers.set('Accept', 'application/json');
         if (!(request.body instanceof FormData)) headers.set('Content-Type', 'application/json');
-        const token = options.token?.();
-        if (token) headers.set('Authorization', `Bearer ${token}`);
         request.headers = headers;
       },
     },
-    // The fetch implementation is a global option of ofetch, not a request default.
+    // ofetch takes its fetch from the global options, not from the defaults.
     options.fetch ? { fetch: options.fetch } : {},
   );
 
-  async function call<N extends CallName>(name: N, args: CallArgs = {}): Promise<Answer<N>> {
+  async function send<N extends CallName>(name: N, args: CallArgs, token: string | null): Promise<Answer<N>> {
     const spec = routes[name];
-    const isRead = spec.method === 'GET';
     let data: unknown;
     try {
       data = await $fetch(pathFor(spec.path, args.params), {
         method: spec.method,
         query: args.query,
         body: args.body as BodyInit | Record<string, unknown> | undefined,
-        retry: isRead ? GET_RETRIES : 0,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        retry: spec.method === 'GET' ? GET_RETRIES : 0,
       });
     } catch (error) {
       throw toApiError(error);
@@ -83,6 +96,46 @@ export function createApi(options: ApiOptions) {
       return options.validate(name, data) as Answer<N>;
     } catch (error) {
       throw new ApiError(200, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** The stored refresh token exchanged for a new pair; the new access token, or null. */
+  async function refreshTokens(session: NonNullable<ApiOptions['refresh']>): Promise<string | null> {
+    const refresh = session.token();
+    try {
+      const tokens = refresh ? await send('refresh', { body: { refresh } }, null) : null;
+      session.store(tokens);
+      return tokens?.access ?? null;
+    } catch (error) {
+      // Refused: the session is over. No answer or a server fault: keep the tokens and try again next time.
+      const status = (error as ApiError).status;
+      if (status >= 400 && status < 500) session.store(null);
+      return null;
+    }
+  }
+
+  let renewing: Promise<string | null> | null = null;
+
+  /** A new access token after `stale` was refused (one refresh for all parallel callers), or null. */
+  function renew(stale: string, session: NonNullable<ApiOptions['refresh']>): Promise<string | null> {
+    const current = options.token?.() || null;
+    // A 401 that comes back after a parallel call renewed the session needs no second refresh.
+    if (current && current !== stale) return Promise.resolve(current);
+    renewing ??= refreshTokens(session).finally(() => {
+      renewing = null;
+    });
+    return renewing;
+  }
+
+  async function call<N extends CallName>(name: N, args: CallArgs = {}): Promise<Answer<N>> {
+    const token = SESSION_CALLS.has(name) ? null : options.token?.() || null;
+    try {
+      return await send(name, args, token);
+    } catch (error) {
+      if (!token || !options.refresh || (error as ApiError).status !== 401) throw error;
+      const renewed = await renew(token, options.refresh);
+      if (!renewed) throw error;
+      return send(name, args, renewed);
     }
   }
 

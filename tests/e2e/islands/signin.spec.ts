@@ -1,9 +1,10 @@
 /**
  * Sign-in modal: bad phones and codes (spec §5), every sign-in fault (spec
- * §8), focus and Escape (WCAG), corrupted storage (never a crash).
+ * §8), the API's limits (429), focus and Escape (WCAG), corrupted storage
+ * (never a crash).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, fail, passTimeouts, randomPhone, watchErrors, type Fault } from './helpers.ts';
+import { expectToast, fail, passTimeouts, randomPhone, toast, watchErrors, type Fault } from './helpers.ts';
 
 const AUTH = /\/api\/v1\/users\/auth\/$/;
 const VERIFY = /\/api\/v1\/users\/verify\/$/;
@@ -212,5 +213,90 @@ test.describe('corrupted storage never crashes and is repaired', () => {
     await page.goto('/uz/about');
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('basket'))) ?? '[]') as unknown[];
     expect(stored).toEqual([{ id: 1, product: a!.id, feature: null, quantity: 1 }]);
+  });
+});
+
+test.describe('throttled sign-in (429): the server message, and no resend before it allows', () => {
+  test.beforeEach(({}, info) => {
+    test.skip(info.project.name !== 'desktop', 'the rule does not depend on the viewport');
+  });
+
+  /** The API's limit answer: its own message (in the page's language) and the seconds to wait. */
+  async function throttle(page: Page, url: RegExp, retryAfter: number): Promise<string> {
+    const detail = `Juda koʻp urinish. ${retryAfter} soniyadan keyin qayta urinib koʻring.`;
+    await page.route(url, (route) =>
+      route.request().method() === 'OPTIONS'
+        ? route.fallback()
+        : route.fulfill({
+            status: 429,
+            headers: { 'Access-Control-Allow-Origin': '*', 'Retry-After': String(retryAfter) },
+            json: { detail, retry_after: retryAfter },
+          }),
+    );
+    return detail;
+  }
+  const resendButton = (page: Page) => page.getByRole('button', { name: /Qayta yuborish|Kodni qayta yuborish/ });
+
+  test('code request: the server message instead of the generic toast', async ({ page }) => {
+    const detail = await throttle(page, AUTH, 3600);
+    await openModal(page);
+    await typePhone(page, randomPhone().slice(1));
+    await page.getByRole('button', { name: 'Kod olish' }).click();
+    await expectToast(page, detail);
+    await expect(toast(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Kirish' })).toBeVisible();
+  });
+
+  test('code request for a phone whose code is pending: back to that code, under the server countdown', async ({
+    page,
+  }) => {
+    const phone = await toCodeStep(page);
+    await page.getByRole('button', { name: "Raqamni o'zgartirish" }).click();
+    const detail = await throttle(page, AUTH, 300);
+    await typePhone(page, phone.slice(1));
+    await page.getByRole('button', { name: 'Kod olish' }).click();
+    await expectToast(page, detail);
+    await expect(page.getByRole('heading', { name: 'Kodni kiriting' })).toBeVisible();
+    // 5 minutes, less the moments the page took (the clock runs).
+    await expect(resendButton(page)).toHaveText(/^Qayta yuborish 4:[45]\d dan keyin$/);
+    await expect(resendButton(page)).toBeDisabled();
+  });
+
+  test('resend: the server message, and the countdown becomes retry_after', async ({ page }) => {
+    await page.clock.install();
+    // A short first countdown (0.02 minutes), so resend can be pressed.
+    await page.route(AUTH, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), time: 0.02 } });
+    });
+    await toCodeStep(page);
+    await page.clock.runFor(3_000);
+    await expect(page.getByRole('button', { name: 'Kodni qayta yuborish' })).toBeEnabled();
+    const detail = await throttle(page, RESEND, 90);
+    await page.getByRole('button', { name: 'Kodni qayta yuborish' }).click();
+    await expectToast(page, detail);
+    await expect(toast(page, 'Telefon raqamini yuborishda xatolik yuz berdi')).toHaveCount(0);
+    // 90 s, less the moments the page took: the installed clock still runs in real time too.
+    await expect(resendButton(page)).toHaveText(/^Qayta yuborish 1:(30|2\d) dan keyin$/);
+    await page.clock.runFor(75_000);
+    await expect(resendButton(page)).toBeDisabled();
+    await page.clock.runFor(16_000);
+    await expect(page.getByRole('button', { name: 'Kodni qayta yuborish' })).toBeEnabled();
+  });
+
+  test('verify: the server message, the input marked, and no resend before the lock lifts', async ({ page }) => {
+    await page.clock.install();
+    await toCodeStep(page);
+    const detail = await throttle(page, VERIFY, 600);
+    await page.getByTestId('code-input').pressSequentially('1234');
+    await expectToast(page, detail);
+    await expect(toast(page, 'Kodni tasdiqlashda xatolik yuz berdi')).toHaveCount(0);
+    await expect(page.getByTestId('code-input')).toHaveAttribute('aria-invalid', 'true');
+    // The code's own countdown was 2 minutes; the lock's 10 minutes win.
+    await expect(resendButton(page)).toHaveText(/^Qayta yuborish (10:00|9:[45]\d) dan keyin$/);
+    await page.clock.runFor(580_000);
+    await expect(resendButton(page)).toBeDisabled();
+    await page.clock.runFor(21_000);
+    await expect(page.getByRole('button', { name: 'Kodni qayta yuborish' })).toBeEnabled();
   });
 });

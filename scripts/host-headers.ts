@@ -1,0 +1,143 @@
+/**
+ * The static host's response headers in the `_headers` format of Netlify and
+ * Cloudflare Pages. The build writes dist/_headers (astro.config.mjs) and
+ * scripts/serve.ts applies the same file, so what the tests see is what a host
+ * serves.
+ *
+ * Format: a path pattern on its own line, then indented `Name: value` lines;
+ * `#` starts a comment. `*` matches anything, slashes included (its text is
+ * `:splat` in values); `:name` matches one path segment. Every block whose
+ * pattern matches applies, and a header set by several blocks is joined with
+ * ", " — so the cache rules below never overlap.
+ */
+import { readFile } from 'node:fs/promises';
+import { LANGS } from '../contract/langs.ts';
+
+export type HeaderRule = { pattern: string; match: RegExp; headers: [name: string, value: string][] };
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Pagefind's content-hashed files; its entry, loader and WebAssembly keep their names across builds. */
+const HASHED = ['/_astro/*', '/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*'];
+/** Every HTML page: the root, the 404 page and both language trees (nothing else lives under them). */
+const HTML = ['/', '/404.html', ...LANGS.flatMap((lang) => [`/${lang}`, `/${lang}/*`])];
+
+/**
+ * The `_headers` text. `csp` is the pages' own policy (pagePolicy); the header
+ * adds what a <meta> policy cannot carry: `frame-ancestors 'none'`.
+ */
+export function hostHeaders(csp: string): string {
+  const security = [
+    ['Content-Security-Policy', `${csp}; frame-ancestors 'none'`],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    // The address picker asks for the shopper's position; nothing else is used, by us or by a frame.
+    [
+      'Permissions-Policy',
+      'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()',
+    ],
+    ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+  ];
+  const block = (pattern: string, headers: string[][]) =>
+    [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  return [
+    '# Written by the build (scripts/host-headers.ts); scripts/serve.ts applies this file too.',
+    block('/*', security),
+    ...HASHED.map((pattern) => block(pattern, [['Cache-Control', IMMUTABLE]])),
+    ...HTML.map((pattern) => block(pattern, [['Cache-Control', REVALIDATE]])),
+    '',
+  ].join('\n\n');
+}
+
+/** Parses a `_headers` file; a line it does not understand is an error, never silently dropped. */
+export function parseHeaders(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) return;
+    const fail = (why: string) => {
+      throw new Error(`_headers line ${index + 1}: ${why}: ${trimmed}`);
+    };
+    if (/^\s/.test(line)) {
+      const rule = rules.at(-1);
+      if (!rule) fail('a header before any path');
+      const colon = trimmed.indexOf(':');
+      if (colon < 1) fail('expected "Name: value"');
+      const name = trimmed.slice(0, colon).trim();
+      if (!/^[!#$%&'*+.^`|~\w-]+$/.test(name)) fail('not a header name');
+      rule!.headers.push([name, trimmed.slice(colon + 1).trim()]);
+    } else {
+      if (!trimmed.startsWith('/')) fail('a path must start with "/"');
+      rules.push({ pattern: trimmed, match: compilePattern(trimmed), headers: [] });
+    }
+  });
+  return rules;
+}
+
+/** `/a/:id/*` → /^\/a\/(?<id>[^/]+)\/(?<splat>.*)$/ */
+function compilePattern(pattern: string): RegExp {
+  let source = '';
+  for (const part of pattern.split(/(\*|:\w+)/)) {
+    if (part === '*') source += '(?<splat>.*)';
+    else if (part.startsWith(':')) source += `(?<${part.slice(1)}>[^/]+)`;
+    else source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+/** The headers a host sends for a request path: all matching blocks, in file order. */
+export function headersFor(rules: HeaderRule[], pathname: string): Map<string, string> {
+  const out = new Map<string, { name: string; value: string }>();
+  for (const rule of rules) {
+    const found = rule.match.exec(pathname);
+    if (!found) continue;
+    const groups = found.groups ?? {};
+    for (const [name, raw] of rule.headers) {
+      const value = raw.replace(/:(\w+)/g, (text, key: string) => groups[key] ?? text);
+      const key = name.toLowerCase();
+      const previous = out.get(key);
+      out.set(key, { name: previous?.name ?? name, value: previous ? `${previous.value}, ${value}` : value });
+    }
+  }
+  return new Map([...out.values()].map(({ name, value }) => [name, value]));
+}
+
+/**
+ * One policy from several: the directives in first-seen order, each with the
+ * union of its sources. Astro's policy is the same on every page today; the
+ * union stays right if a page ever adds hashes of its own.
+ */
+export function mergePolicies(policies: string[]): string {
+  const directives = new Map<string, Set<string>>();
+  for (const policy of policies) {
+    for (const directive of policy.split(';')) {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (!name) continue;
+      const known = directives.get(name) ?? new Set<string>();
+      for (const source of sources) known.add(source);
+      directives.set(name, known);
+    }
+  }
+  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+const META = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
+
+/**
+ * The Content-Security-Policy of the built pages (Astro's <meta>), merged.
+ * Astro hashes every script of the build into each page's policy, so one page
+ * per route (`assets` of astro:build:done) stands for all of its pages.
+ */
+export async function pagePolicy(pages: URL[]): Promise<string> {
+  const policies = await Promise.all(
+    pages.map(async (page) =>
+      META.exec(await readFile(page, 'utf8'))?.[1]
+        ?.replaceAll('&#39;', "'")
+        .replaceAll('&amp;', '&'),
+    ),
+  );
+  const found = policies.filter((policy) => policy !== undefined);
+  if (found.length === 0) throw new Error('No built page has a Content-Security-Policy <meta>');
+  return mergePolicies(found);
+}

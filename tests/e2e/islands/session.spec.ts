@@ -1,0 +1,125 @@
+/**
+ * The session in the browser: an expired access token is renewed once for
+ * all the calls it failed (single flight) and the calls succeed with the new
+ * one; a refused renewal signs the shopper out; logging out revokes the
+ * refresh token on the server and leaves nothing in storage.
+ * The renewal answer is stubbed (the reference API may not rotate tokens yet),
+ * so the tests check what the browser sends and what the shopper sees.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { addOnServer, API, apiSignIn, badge, fail, products, useTokens } from './helpers.ts';
+
+const REFRESH = /\/api\/v1\/users\/token\/refresh\/$/;
+const LOGOUT = /\/api\/v1\/users\/logout\/$/;
+const EXPIRED = 'expired.access.token';
+const PRIVATE_KEYS = ['access', 'refresh', 'basket', 'liked', 'recentSearches'];
+
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name !== 'desktop', 'the session does not depend on the viewport');
+});
+
+const stored = (page: Page) =>
+  page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)])), PRIVATE_KEYS);
+
+const signedInLink = (page: Page) => page.locator('[data-auth-link]').first();
+
+/** Answers a stubbed call (CORS preflights still go to the API). */
+function stub(answer: (route: Route) => Promise<void>) {
+  return (route: Route) => (route.request().method() === 'OPTIONS' ? route.fallback() : answer(route));
+}
+
+test('an expired access token: parallel 401s share one refresh, then each call succeeds with the new token', async ({
+  page,
+  request,
+}) => {
+  const tokens = await apiSignIn(request);
+  const [item] = await products(request);
+  await addOnServer(request, tokens, item!.id, item!.feature);
+
+  const refused = new Set<string>();
+  const renewed = new Map<string, number>();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    const auth = response.request().headers()['authorization'];
+    if (auth === `Bearer ${EXPIRED}` && response.status() === 401) refused.add(path);
+    if (auth === `Bearer ${tokens.access}`) renewed.set(path, response.status());
+  });
+  const refreshBodies: unknown[] = [];
+  await page.route(
+    REFRESH,
+    stub(async (route) => {
+      refreshBodies.push(route.request().postDataJSON());
+      // Answer once the page's parallel calls (basket, favourites) have all been refused.
+      await expect.poll(() => refused.size).toBeGreaterThanOrEqual(2);
+      await route.fulfill({
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        json: { access: tokens.access, refresh: 'rotated.refresh.token' },
+      });
+    }),
+  );
+
+  await useTokens(page, { access: EXPIRED, refresh: tokens.refresh });
+  await page.goto('/uz/basket');
+  // The server basket shows: its call was repeated with the new token.
+  await expect.poll(() => badge(page)).toBe('1');
+  await expect.poll(() => [...refused].every((path) => renewed.get(path) === 200)).toBe(true);
+  expect([...refused].sort()).toEqual(['/api/v1/favorite/', '/api/v1/orders/basket/']);
+  expect(refreshBodies).toEqual([{ refresh: tokens.refresh }]);
+  expect(await stored(page)).toMatchObject({ access: tokens.access, refresh: 'rotated.refresh.token' });
+  await expect(signedInLink(page)).toHaveAttribute('data-signed-in', 'true');
+});
+
+test('a refused refresh signs the shopper out', async ({ page, request }) => {
+  const tokens = await apiSignIn(request);
+  let refreshes = 0;
+  await page.route(
+    REFRESH,
+    stub((route) => {
+      refreshes++;
+      return route.fulfill({
+        status: 401,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        json: { detail: 'The token is invalid or expired.' },
+      });
+    }),
+  );
+  await useTokens(page, { access: EXPIRED, refresh: tokens.refresh });
+  await page.goto('/uz/profile');
+  await expect(page.getByTestId('profile-sign-in')).toBeVisible();
+  await expect(signedInLink(page)).toHaveAttribute('data-signed-in', 'false');
+  expect(await stored(page)).toMatchObject({ access: null, refresh: null });
+  expect(refreshes).toBe(1);
+});
+
+test('logging out revokes the refresh token on the server and leaves nothing in storage', async ({ page, request }) => {
+  const tokens = await apiSignIn(request);
+  await useTokens(page, tokens);
+  await page.evaluate(() => {
+    localStorage.setItem('recentSearches', '["telefon"]');
+    localStorage.setItem('liked', '[1]');
+  });
+  await page.goto('/uz/profile');
+  const revoke = page.waitForRequest((r) => LOGOUT.test(r.url()) && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Chiqish' }).click();
+  const sent = await revoke;
+  expect(sent.postDataJSON()).toEqual({ refresh: tokens.refresh });
+  expect(sent.headers()['authorization']).toBeUndefined();
+  // The page reloads signed out.
+  await expect(page.getByTestId('profile-sign-in')).toBeVisible();
+  await expect(signedInLink(page)).toHaveAttribute('data-signed-in', 'false');
+  expect(Object.values(await stored(page))).toEqual(PRIVATE_KEYS.map(() => null));
+  // Revoked: the old refresh token no longer gives tokens.
+  const reuse = await request.post(`${API}/users/token/refresh/`, { data: { refresh: tokens.refresh } });
+  expect(reuse.ok()).toBe(false);
+});
+
+test('logging out signs out even when the server cannot be reached', async ({ page, request }) => {
+  await useTokens(page, await apiSignIn(request));
+  await fail(page, LOGOUT, 'abort', 'POST');
+  await page.goto('/uz/profile');
+  const revoke = page.waitForRequest((r) => LOGOUT.test(r.url()) && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Chiqish' }).click();
+  await revoke;
+  await expect(page.getByTestId('profile-sign-in')).toBeVisible();
+  expect(Object.values(await stored(page))).toEqual(PRIVATE_KEYS.map(() => null));
+});

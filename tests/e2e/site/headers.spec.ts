@@ -1,0 +1,154 @@
+/**
+ * Static host headers (dist/_headers, applied by scripts/serve.ts as a host
+ * would): security headers and the cache policy on every page type, a hashed
+ * asset and a Pagefind fragment; pages refuse to be framed; and the CSP header
+ * (which applies on top of each page's <meta> policy) blocks nothing the pages
+ * use.
+ */
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { pageOfEveryType } from '../support/site.ts';
+
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name !== 'desktop', 'headers do not depend on the viewport');
+});
+
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Directive name → sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+/** Types in the header search box (it hydrates on focus) until Pagefind suggests products. */
+async function searchFor(page: Page, text: string): Promise<void> {
+  await page.goto('/uz');
+  const search = page.getByRole('combobox').first();
+  await search.click();
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await search.pressSequentially(text);
+  await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
+}
+
+function expectSecurityHeaders(response: APIResponse, what: string): void {
+  const headers = response.headers();
+  expect(directives(headers['content-security-policy'] ?? '').get('frame-ancestors'), what).toEqual(["'none'"]);
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['strict-transport-security'], what).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+  const permissions = (headers['permissions-policy'] ?? '').split(/,\s*/);
+  expect(permissions, what).toContain('geolocation=(self)');
+  for (const feature of ['camera', 'microphone', 'payment']) expect(permissions, what).toContain(`${feature}=()`);
+}
+
+test('every page type carries the security headers, its own CSP and a revalidated cache', async ({ request }) => {
+  for (const lang of ['uz', 'ru']) {
+    for (const [type, path] of Object.entries(await pageOfEveryType())) {
+      const what = `${type} (/${lang}${path})`;
+      const response = await request.get(`/${lang}${path}`, { maxRedirects: 0 });
+      expect(response.status(), what).toBe(200);
+      expectSecurityHeaders(response, what);
+      expect(response.headers()['cache-control'], what).toBe(REVALIDATE);
+      // The header repeats the page's <meta> policy directive for directive (and may only add to it).
+      const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(await response.text())?.[1];
+      const header = directives(response.headers()['content-security-policy']!);
+      for (const [name, sources] of directives(meta ?? '')) {
+        expect(header.get(name), `${what}: ${name}`).toEqual(expect.arrayContaining(sources));
+      }
+      expect([...header.keys()], what).toEqual([...directives(meta ?? '').keys(), 'frame-ancestors']);
+    }
+  }
+});
+
+test('the 404 page carries them too', async ({ request }) => {
+  const response = await request.get('/uz/no-such-page');
+  expect(response.status()).toBe(404);
+  expectSecurityHeaders(response, '404');
+  expect(response.headers()['cache-control']).toBe(REVALIDATE);
+});
+
+test('hashed assets and Pagefind fragments are immutable for a year', async ({ page, request }) => {
+  const html = await (await request.get('/uz')).text();
+  const asset = /\/_astro\/[\w.-]+\.[0-9A-Za-z_-]{8}\.(?:js|css)/.exec(html)?.[0];
+  expect(asset, 'a hashed asset linked from the home page').toBeTruthy();
+  const assetResponse = await request.get(asset!);
+  expect(assetResponse.status()).toBe(200);
+  expectSecurityHeaders(assetResponse, asset!);
+  expect(assetResponse.headers()['cache-control']).toBe(IMMUTABLE);
+
+  // A fragment as the search box fetches it.
+  const fragment = page.waitForResponse((response) => /\/pagefind\/fragment\/[^/]+\.pf_fragment$/.test(response.url()));
+  await searchFor(page, 'Xiaomi');
+  const fragmentResponse = await fragment;
+  expect(fragmentResponse.status()).toBe(200);
+  expect(fragmentResponse.headers()['cache-control']).toBe(IMMUTABLE);
+  expect(fragmentResponse.headers()['x-content-type-options']).toBe('nosniff');
+
+  // Pagefind's entry keeps its name across builds: never immutable.
+  const entry = await request.get('/pagefind/pagefind-entry.json');
+  expect(entry.status()).toBe(200);
+  expect(entry.headers()['cache-control'] ?? '').not.toContain('immutable');
+});
+
+test('no page can be framed, by another site or by the shop itself', async ({ page, baseURL }) => {
+  // Chromium replaces a refused frame with its error page; an allowed one would show the shop's URL.
+  const framed = () =>
+    page
+      .frames()
+      .find((frame) => frame !== page.mainFrame())
+      ?.url();
+
+  // Another site framing the shop (clickjacking).
+  await page.route('http://attacker.test/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<iframe src="${baseURL}/uz/about"></iframe>` }),
+  );
+  await page.goto('http://attacker.test/');
+  await expect.poll(framed).toMatch(/^chrome-error:/);
+
+  // The shop's own page framing another of its pages.
+  await page.goto('/uz/about');
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe');
+    frame.src = '/uz/questions';
+    document.body.append(frame);
+  });
+  await expect.poll(framed).toMatch(/^chrome-error:/);
+});
+
+/** Every CSP violation the page reports (the event fires for header and <meta> policies alike). */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportViolation: (text: string) => void }).reportViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+      violations.push(message.text());
+  });
+  return violations;
+}
+
+test('pages load and hydrate with no CSP violation under the header and the meta policy', async ({ page }) => {
+  test.slow(); // every page type, each until its network is idle
+  const violations = await watchViolations(page);
+  for (const [type, path] of Object.entries(await pageOfEveryType())) {
+    const response = await page.goto(`/uz${path}`, { waitUntil: 'networkidle' });
+    expect(response?.headers()['content-security-policy'], type).toContain("frame-ancestors 'none'");
+  }
+  // Scripts that load on use: the search box (Pagefind's WebAssembly) and the sign-in modal.
+  await searchFor(page, 'Xiaomi');
+  await page.goto('/uz/profile');
+  await page.getByTestId('profile-sign-in').click();
+  await expect(page.getByTestId('sign-in-dialog')).toBeVisible();
+  expect(violations).toEqual([]);
+});
