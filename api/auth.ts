@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { AppContext } from './context.ts';
+import { assertDeliveryArea } from './delivery-area.ts';
 import { ApiError, definedOnly, fieldError, notFound, type Handlers } from './http.ts';
 import type { User } from '#contract/schemas.ts';
 
@@ -159,8 +160,9 @@ export function authHandlers(
 
     profile: ({ userId }) => present(findUser(userId)),
 
-    async updateProfile({ userId, body }) {
+    async updateProfile({ userId, lang, body }) {
       const { data } = await body();
+      assertDeliveryArea(data.address, lang);
       const current = present(findUser(userId));
       const next = { ...current, ...definedOnly(data) };
       db.run(

@@ -15,7 +15,8 @@ const sitePort = Number(process.env.PORT ?? 4321);
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${sitePort}`;
 const outDir = resolve(process.env.OUT_DIR ?? 'dist');
 
-const api = process.env.API_URL ? null : await startServer(serverOptionsFromEnv(process.env));
+// The API sends payers back to this site (payment return and sandbox redirects).
+const api = process.env.API_URL ? null : await startServer({ ...serverOptionsFromEnv(process.env), siteUrl });
 const apiUrl = process.env.API_URL ?? api!.url;
 
 if (!process.argv.includes('--no-build') || !existsSync(`${outDir}/uz.html`)) {

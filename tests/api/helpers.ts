@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../api/server.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../../api/server.ts';
 import { API_PREFIX } from '#contract/calls.ts';
 import type { SmsSender } from '../../api/sms.ts';
 
@@ -28,7 +28,9 @@ export interface CallInit {
   raw?: string;
 }
 
-export async function startTestApi(options: { products?: number; dataDir?: string } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { products?: number; dataDir?: string; server?: Partial<ServerOptions> } = {},
+): Promise<TestApi> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bozor-api-'));
   const clock = { now: Date.now() };
   const sent: { phone: string; code: string }[] = [];
@@ -40,6 +42,7 @@ export async function startTestApi(options: { products?: number; dataDir?: strin
     now: () => clock.now,
     sms,
     exposeCodes: true,
+    ...options.server,
   });
   const base = `${server.url}${API_PREFIX}`;
 
