@@ -1,7 +1,7 @@
 /**
  * A Nominatim-compatible reverse geocoder for development and tests:
  * `GET /geocoder/reverse?lat=&lon=&accept-language=&format=json`, answered
- * from the offline gazetteer of the Qarshi area (data/qarshi-gazetteer.json,
+ * from the offline gazetteer of the Qarshi area (gazetteer/qarshi.json,
  * approximate, see its header) and the delivery-area boundaries of the
  * contract. Outside them it answers Nominatim's `{"error":"Unable to geocode"}`.
  * Production points the site's GEOCODER_URL at Nominatim or a self-hosted one.
@@ -35,7 +35,7 @@ let shipped: Gazetteer | undefined;
 export function loadGazetteer(): Gazetteer {
   shipped ??= z.parse(
     Gazetteer,
-    JSON.parse(readFileSync(new URL('./data/qarshi-gazetteer.json', import.meta.url), 'utf8')) as unknown,
+    JSON.parse(readFileSync(new URL('./gazetteer/qarshi.json', import.meta.url), 'utf8')) as unknown,
   );
   return shipped;
 }
