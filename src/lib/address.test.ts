@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from '#contract/schemas.ts';
-import { decodeSavedAddress, geocodeCacheKey, reverseUrl, shortAddress, toAddress } from './address.ts';
+import { decodeSavedAddress, shortAddress, toAddress } from './address.ts';
+import { geocodeCacheKey, reverseUrl } from './geocode.ts';
 
 const address: Address = {
   region: 'Qashqadaryo viloyati',

@@ -1,20 +1,10 @@
 /**
- * Pure address helpers of the picker and the header label (spec §2, §3, §9):
- * the stored address decoded without trusting storage, its short form, the
- * map's defaults and the geocoder's request and cache key. The delivery-area
- * rule itself is contract/delivery.ts (loaded only with the picker).
+ * Pure helpers of the saved address (spec §2 header label, §3): the stored
+ * address decoded without trusting storage, and its short form. Loaded on
+ * every page with the header label: the picker's own helpers are geocode.ts.
  */
-import type { Address, Lang } from '#contract/schemas.ts';
+import type { Address } from '#contract/schemas.ts';
 import { parseJson } from './storage.ts';
-
-/** Spec §9. */
-export const GEOCODE_DEBOUNCE_MS = 500;
-export const MAP_CENTRE: [number, number] = [38.86, 65.79];
-export const MAP_ZOOM = 14;
-/** The geocoder and the browser's location each get the API's 10 s (spec §9). */
-export const LOOKUP_TIMEOUT_MS = 10_000;
-/** Geocoder answers are cached per point rounded to 4 decimals (about 10 m). */
-export const GEOCODE_PRECISION = 4;
 
 /** The saved address and whether it mirrors the signed-in shopper's profile. */
 export interface SavedAddress {
@@ -61,19 +51,3 @@ export function shortAddress(address: Address): string {
   if (street) return home ? `${street}, ${home}` : street;
   return address.city.split(',')[0]?.trim() || address.display_name;
 }
-
-/** The reverse-geocoding URL of a Nominatim-compatible service at `base`. */
-export function reverseUrl(base: string, lat: number, lng: number, lang: Lang): string {
-  const query = new URLSearchParams({
-    lat: lat.toFixed(6),
-    lon: lng.toFixed(6),
-    format: 'json',
-    addressdetails: '1',
-    zoom: '18',
-    'accept-language': lang,
-  });
-  return `${base.replace(/\/+$/, '')}/reverse?${query}`;
-}
-
-export const geocodeCacheKey = (lat: number, lng: number, lang: Lang) =>
-  `${lang}:${lat.toFixed(GEOCODE_PRECISION)},${lng.toFixed(GEOCODE_PRECISION)}`;

@@ -10,8 +10,9 @@ import { GEOCODER_URL } from 'astro:env/client';
 import { map } from 'nanostores';
 import { addressFields, areaOfPoint, deliveryType, type GeocodeAnswer, type Point } from '#contract/delivery.ts';
 import type { Address, DeliveryType } from '#contract/schemas.ts';
-import { GEOCODE_DEBOUNCE_MS, LOOKUP_TIMEOUT_MS, geocodeCacheKey, reverseUrl } from '../lib/address.ts';
-import { $address, saveAddress } from './address.ts';
+import { GEOCODE_DEBOUNCE_MS, LOOKUP_TIMEOUT_MS, geocodeCacheKey, reverseUrl } from '../lib/geocode.ts';
+import { $address } from './address.ts';
+import { saveAddress } from './address-profile.ts';
 import { $lang } from './language.ts';
 
 /** Every message the picker shows (i18n keys). */

@@ -1,29 +1,30 @@
 /**
- * On every page (from the header): the delivery-address label shows the saved
- * address's short form (else the built default), the label button opens the
- * picker, and the picker island loads when `openAddressPicker()` is first
- * called from anywhere. Signed in, the visitor's address is carried into the
- * profile (stores/address.ts).
+ * On every page (from the header), kept tiny: the address label button opens
+ * the picker, and the picker island loads when `openAddressPicker()` is first
+ * called from anywhere. The label's saved address (and, signed in, the
+ * profile's) is shown by label.ts, loaded only when there is one to show.
  */
-import { shortAddress } from '../../lib/address.ts';
-import { $address, $addressPickerOpen, openAddressPicker, syncAddressWithProfile } from '../../stores/address.ts';
+import { browserStorage } from '../../lib/storage.ts';
+import { $addressPickerOpen, ADDRESS_KEY, openAddressPicker } from '../../stores/address-open.ts';
+import { $signedIn } from '../../stores/session-tokens.ts';
 
+const label = () => import('./label.ts');
 let started = false;
 
 export function enhanceAddress(): void {
   if (started) return;
   started = true;
-  const labels = [...document.querySelectorAll<HTMLElement>('[data-address-label]')];
-  const defaults = labels.map((label) => label.textContent ?? '');
-  $address.subscribe((address) => {
-    labels.forEach((label, i) => (label.textContent = address ? shortAddress(address) : defaults[i]!));
-  });
   document.addEventListener('click', (event) => {
-    if (!(event.target as Element | null)?.closest?.('[data-address-picker]')) return;
-    void openAddressPicker();
+    if ((event.target as Element | null)?.closest?.('[data-address-picker]')) void openAddressPicker();
   });
   $addressPickerOpen.subscribe((open) => {
-    if (open) void import('./AddressPicker.tsx').then(({ mountAddressPicker }) => mountAddressPicker());
+    if (open) void label().then((m) => m.mountPicker());
   });
-  void syncAddressWithProfile();
+  let stored: string | null | undefined;
+  try {
+    stored = browserStorage()?.getItem(ADDRESS_KEY);
+  } catch {
+    stored = null;
+  }
+  if (stored || $signedIn.get()) void label().then((m) => m.showSavedAddress());
 }

@@ -7,7 +7,7 @@
  */
 import { MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from 'astro:env/client';
 import type { Point } from '#contract/delivery.ts';
-import { MAP_CENTRE, MAP_ZOOM } from '../../lib/address.ts';
+import { MAP_CENTRE, MAP_ZOOM } from '../../lib/geocode.ts';
 
 export interface PickerMap {
   /** Put the marker on `point` (none: remove it); `recentre` moves the map to it (or to the default centre). */
