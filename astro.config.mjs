@@ -20,6 +20,17 @@ apiOrigins.push(...(process.env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean
 const apiOrigin = apiOrigins.join(' ');
 
 /**
+ * The address picker's map tiles and reverse geocoder (loaded only when the
+ * picker opens). The CSP names exactly their origins: tiles in img-src (a
+ * `{s}` subdomain becomes `*`), the geocoder in connect-src.
+ */
+const geocoderUrl =
+  process.env.GEOCODER_URL || `${(process.env.API_URL || 'http://localhost:8787').replace(/\/+$/, '')}/geocoder`;
+const mapTileUrl = process.env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const tileOrigin = /^https?:\/\/[^/]+/.exec(mapTileUrl)?.[0].replace('{s}', '*') ?? '';
+const geocoderOrigin = new URL(geocoderUrl).origin;
+
+/**
  * Host redirect rules (Netlify / Cloudflare Pages `_redirects`): existing files
  * win, unknown paths under a language give the 404 page, and any other path
  * goes to the same path under /uz (query kept by the host, hash by the browser).
@@ -81,14 +92,22 @@ export default defineConfig({
     schema: {
       // The /api/v1 backend: read at build time and inlined for the islands.
       API_URL: envField.string({ context: 'client', access: 'public', default: 'http://localhost:8787' }),
+      // Nominatim-compatible reverse geocoder (…/reverse); the reference API serves one at /geocoder.
+      GEOCODER_URL: envField.string({ context: 'client', access: 'public', default: geocoderUrl }),
+      MAP_TILE_URL: envField.string({ context: 'client', access: 'public', default: mapTileUrl }),
+      MAP_TILE_ATTRIBUTION: envField.string({
+        context: 'client',
+        access: 'public',
+        default: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+      }),
     },
   },
   security: {
     csp: {
       directives: [
         "default-src 'self'",
-        `img-src 'self' data: ${apiOrigin}`,
-        `connect-src 'self' ${apiOrigin}`,
+        `img-src 'self' data: ${apiOrigin} ${tileOrigin}`,
+        `connect-src 'self' ${apiOrigin} ${geocoderOrigin}`,
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

@@ -7,6 +7,7 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { AppContext } from './context.ts';
+import { assertDeliveryArea } from './delivery-area.ts';
 import { ApiError, definedOnly, fieldError, notFound, tooMany, type Handlers, type Wait } from './http.ts';
 import type { Lang, User } from '#contract/schemas.ts';
 
@@ -340,8 +341,9 @@ export function authHandlers(
 
     profile: ({ userId }) => present(findUser(userId)),
 
-    async updateProfile({ userId, body }) {
+    async updateProfile({ userId, lang, body }) {
       const { data } = await body();
+      assertDeliveryArea(data.address, lang);
       const current = present(findUser(userId));
       const next = { ...current, ...definedOnly(data) };
       db.run(

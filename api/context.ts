@@ -14,6 +14,11 @@ export interface AppContext {
   uploadQuotaBytes: number;
   /** Storefront origin, for payment return URLs. */
   siteUrl: string;
-  payme: { merchantId: string };
-  click: { serviceId: string; merchantId: string };
+  /** Payment providers; null when not configured (then the sandbox serves it, see payments.ts). */
+  payme: { merchantId: string } | null;
+  click: { serviceId: string; merchantId: string } | null;
+  /** NODE_ENV=production: no payment sandbox, no test routes. */
+  production: boolean;
+  /** Signs payment sandbox links; drawn at start-up. */
+  sandboxKey: Uint8Array;
 }

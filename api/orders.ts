@@ -4,6 +4,8 @@ import { ApiError, fieldError, idParam, notFound, pageWindow, paged, type Handle
 import { createPresenter, type FeatureRow, type ProductRow } from './present.ts';
 import type { BasketRow } from './basket.ts';
 import { unitPrice } from '#contract/price.ts';
+import { assertDeliveryArea } from './delivery-area.ts';
+import { paymentUrl } from './payments.ts';
 import { statusesFor, statusLabel } from '#contract/order-status.ts';
 import type { Address, Lang, Order, OrderStatus, PaymentMethod } from '#contract/schemas.ts';
 
@@ -111,6 +113,7 @@ export function orderHandlers(
   return {
     async placeOrder({ userId, lang, body }) {
       const { data } = await body();
+      assertDeliveryArea(data.address, lang);
       const ids = [...new Set(data.items)];
       const now = ctx.now();
       // One transaction reads the lines, checks and takes their stock and writes the order:
@@ -202,20 +205,7 @@ export function orderHandlers(
       if (order.payment_status === 'paid') throw new ApiError(400, `Order ${order.number} is already paid.`);
       if (order.status === 'cancelled' || order.status === 'returned')
         throw new ApiError(400, `Order ${order.number} is ${order.status} and cannot be paid.`);
-      const returnUrl = `${ctx.siteUrl}/${lang}/orders-success?order=${order.id}`;
-      if (data.method === 'payme') {
-        // Payme checkout: base64 of m=merchant;ac.order_id=…;a=amount in tiyin;c=return URL.
-        const params = `m=${ctx.payme.merchantId};ac.order_id=${order.id};a=${Math.round(order.price * 100)};c=${returnUrl}`;
-        return { payment_url: `https://checkout.paycom.uz/${Buffer.from(params).toString('base64')}` };
-      }
-      const query = new URLSearchParams({
-        service_id: ctx.click.serviceId,
-        merchant_id: ctx.click.merchantId,
-        amount: String(order.price),
-        transaction_param: String(order.id),
-        return_url: returnUrl,
-      });
-      return { payment_url: `https://my.click.uz/services/pay?${query}` };
+      return { payment_url: paymentUrl(ctx, order, data.method, lang) };
     },
   };
 }

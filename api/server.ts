@@ -14,11 +14,14 @@ import { basketHandlers } from './basket.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import type { AppContext } from './context.ts';
 import { openDb, type Db } from './db.ts';
+import { geocoderRoutes } from './geocoder.ts';
 import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
 import { bearer, buildTokenCheck, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
 import { mediaResponse } from './media.ts';
 import { orderHandlers } from './orders.ts';
+import { clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
+import { orderStatusRoute } from './test-routes.ts';
 import { reviewHandlers } from './reviews.ts';
 import { seedDatabase } from './seed.ts';
 import { consoleSender, type SmsSender } from './sms.ts';
@@ -32,15 +35,21 @@ export interface AppOptions {
   now?: () => number;
   secret?: string;
   sms?: SmsSender;
-  /** Serve GET /api/v1/__test__/codes/?phone= (tests only). Defaults to env API_EXPOSE_CODES=1. */
+  /**
+   * Serve the test routes: GET /api/v1/__test__/codes/?phone= and POST
+   * /api/v1/__test__/orders/{id}/status (tests only). Defaults to env API_EXPOSE_CODES=1.
+   */
   exposeCodes?: boolean;
   siteUrl?: string;
+  /** Payment providers; null = not configured (sandbox). Default: from the environment (payments.ts). */
   payme?: AppContext['payme'];
   click?: AppContext['click'];
   /** Request budgets, proxy trust and the build token (api/limits.ts); unset parts take the defaults. */
   limits?: LimitSettings;
   /** Bytes of review images one user may keep (default DEFAULT_UPLOAD_QUOTA_BYTES). */
   uploadQuotaBytes?: number;
+  /** Refuse the sandbox and the test routes. Defaults to NODE_ENV=production. */
+  production?: boolean;
 }
 
 export const DEFAULT_UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
@@ -154,12 +163,14 @@ export function createApp(options: AppOptions): Hono {
     sms: options.sms ?? consoleSender,
     uploadQuotaBytes: options.uploadQuotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,
     siteUrl: (options.siteUrl ?? process.env['SITE_URL'] ?? 'http://localhost:4321').replace(/\/+$/, ''),
-    payme: options.payme ?? { merchantId: process.env['PAYME_MERCHANT_ID'] ?? '5e730e8e0b852a417aa49ceb' },
-    click: options.click ?? {
-      serviceId: process.env['CLICK_SERVICE_ID'] ?? '12345',
-      merchantId: process.env['CLICK_MERCHANT_ID'] ?? '67890',
-    },
+    payme: options.payme !== undefined ? options.payme : paymeFromEnv(process.env),
+    click: options.click !== undefined ? options.click : clickFromEnv(process.env),
+    production: options.production ?? process.env['NODE_ENV'] === 'production',
+    sandboxKey: newSandboxKey(),
   };
+  const testRoutes = options.exposeCodes ?? process.env['API_EXPOSE_CODES'] === '1';
+  if (testRoutes && ctx.production)
+    throw new Error('API_EXPOSE_CODES=1 is refused in production (NODE_ENV=production).');
   const handlers: Handlers = {
     ...authHandlers(ctx),
     ...catalogueHandlers(ctx),
@@ -207,12 +218,15 @@ export function createApp(options: AppOptions): Hono {
   let openApi: object | undefined;
   app.get(`${API_PREFIX}/openapi.json`, (c) => c.json((openApi ??= buildOpenApi())));
 
-  if (options.exposeCodes ?? process.env['API_EXPOSE_CODES'] === '1') {
+  if (testRoutes) {
     app.get(`${API_PREFIX}/__test__/codes/`, (c) => {
       const code = latestCode(ctx, c.req.query('phone') ?? '');
       return code ? c.json({ code }) : c.json({ detail: 'No code for this phone.' }, 404);
     });
+    orderStatusRoute(app, ctx);
   }
+  geocoderRoutes(app);
+  if (!ctx.production) sandboxRoutes(app, ctx);
 
   for (const name of Object.keys(calls) as CallName[]) {
     const call: Call = calls[name];

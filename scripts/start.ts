@@ -20,7 +20,8 @@ const outDir = resolve(process.env.OUT_DIR ?? 'dist');
 const buildToken = process.env.API_BUILD_TOKEN || (process.env.API_URL ? '' : randomBytes(32).toString('base64url'));
 const api = process.env.API_URL
   ? null
-  : await startServer(serverOptionsFromEnv({ ...process.env, API_BUILD_TOKEN: buildToken }));
+  : // The API sends payers back to this site (payment return and sandbox redirects).
+    await startServer({ ...serverOptionsFromEnv({ ...process.env, API_BUILD_TOKEN: buildToken }), siteUrl });
 const apiUrl = process.env.API_URL ?? api!.url;
 
 if (!process.argv.includes('--no-build') || !existsSync(`${outDir}/uz.html`)) {

@@ -1,4 +1,5 @@
-/** Entry of the shopper hooks on every page (one small module script): basket, favourites, sign-in link, toasts. */
+/** Entry of the shopper hooks on every page (one small module script): basket, favourites, sign-in link, address label, toasts. */
+import { enhanceAddress } from '../islands/address/enhance.ts';
 import { enhanceAuth } from '../islands/auth/enhance.ts';
 import { enhanceBasket } from '../islands/basket/enhance.ts';
 import { enhanceFavourites } from '../islands/favourites/enhance.ts';
@@ -8,3 +9,4 @@ listenForToasts();
 enhanceAuth();
 enhanceBasket();
 enhanceFavourites();
+enhanceAddress();

@@ -38,6 +38,8 @@ export const NO_LIMITS: LimitSettings = {
 export interface TestApiOptions extends Partial<Pick<ServerOptions, 'limits' | 'uploadQuotaBytes'>> {
   products?: number;
   dataDir?: string;
+  /** Other server options (payment providers, production mode...). */
+  server?: Partial<ServerOptions>;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -54,6 +56,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     exposeCodes: true,
     limits: options.limits ?? NO_LIMITS,
     ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
+    ...options.server,
   });
   const base = `${server.url}${API_PREFIX}`;
 

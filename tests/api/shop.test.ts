@@ -7,7 +7,11 @@ import { startTestApi, type TestApi } from './helpers.ts';
 let api: TestApi;
 let products: CatalogueProduct[];
 beforeAll(async () => {
-  api = await startTestApi({ products: 40 });
+  // Live payment providers: their real checkout link formats (the sandbox is tested in payments.test.ts).
+  api = await startTestApi({
+    products: 40,
+    server: { payme: { merchantId: 'merchant-1' }, click: { serviceId: '12345', merchantId: '67890' } },
+  });
   products = calls.catalogue.answer.parse((await api.call('/products/catalogue/?page_size=100')).body).results;
 });
 afterAll(() => api.stop());

@@ -23,6 +23,7 @@ import {
 import { $lang } from '../../stores/language.ts';
 import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
+import { trapTab } from '../shared/dialog.ts';
 import './sign-in.css';
 
 const $open = atom(false);
@@ -39,8 +40,6 @@ export async function openSignInDialog(): Promise<void> {
   }
   $open.set(true);
 }
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 export function SignInDialog({ t }: { t: Translate }) {
   const open = useStore($open);
@@ -68,21 +67,7 @@ export function SignInDialog({ t }: { t: Translate }) {
     if (opener.current instanceof HTMLElement) opener.current.focus();
   };
 
-  // Keep Tab inside the dialog (the browser's modal already makes the page inert).
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (!items.length) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => trapTab(event, dialog.current);
 
   return (
     <dialog

@@ -28,7 +28,7 @@ const MAX_PER_GROUP = 6;
 
 interface Props {
   lang: Lang;
-  /** Labels from stores/labels.ts (build time). */
+  /** Labels from i18n/labels.ts (build time). */
   labels: Labels;
   placeholder?: string;
   label?: string;

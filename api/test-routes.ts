@@ -1,0 +1,33 @@
+/**
+ * Development and test routes, mounted only with API_EXPOSE_CODES=1 and never
+ * in production: `POST /api/v1/__test__/orders/{id}/status` with
+ * `{status, payment_status?}` moves any order along its status flow (the
+ * shop's back office does that in real life), answering the order.
+ */
+import type { Hono } from 'hono';
+import { z } from 'zod/mini';
+import { API_PREFIX } from '#contract/calls.ts';
+import { OrderStatus } from '#contract/schemas.ts';
+import type { AppContext } from './context.ts';
+import { idParam, notFound, pickLang, validate } from './http.ts';
+import { presentOrder, type OrderRow } from './orders.ts';
+
+const StatusChange = z.object({ status: OrderStatus, payment_status: z.optional(z.enum(['paid', 'unpaid'])) });
+
+export function orderStatusRoute(app: Hono, ctx: AppContext): void {
+  app.post(`${API_PREFIX}/__test__/orders/:id{[0-9]+}/status`, async (c) => {
+    const id = idParam(c.req.param());
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      body = undefined;
+    }
+    const change = validate(StatusChange, body);
+    const order = ctx.db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', id);
+    if (!order) throw notFound('Order not found.');
+    const next = { ...order, status: change.status, payment_status: change.payment_status ?? order.payment_status };
+    ctx.db.run('UPDATE orders SET status = ?, payment_status = ? WHERE id = ?', next.status, next.payment_status, id);
+    return c.json(presentOrder(ctx, pickLang(c.req.header('accept-language')), next));
+  });
+}

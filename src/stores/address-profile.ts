@@ -1,0 +1,57 @@
+/**
+ * The saved address and the signed-in shopper's profile (spec §3, §4): saving
+ * from the picker, and carrying a visitor's address into the profile. Kept
+ * apart from address.ts, which every page loads for the header label.
+ */
+import type { Address } from '#contract/schemas.ts';
+import { toAddress } from '../lib/address.ts';
+import { $savedAddress, closeAddressPicker } from './address.ts';
+import { getApi, statusOf } from './api.ts';
+import { $signedIn } from './session-tokens.ts';
+
+export type SaveResult = { ok: true } | { ok: false; reason: 'refused' | 'failed' };
+
+/** Save the chosen address (signed in: to the profile first) and close the picker with it. */
+export async function saveAddress(address: Address): Promise<SaveResult> {
+  let saved = address;
+  if ($signedIn.get()) {
+    try {
+      const user = await (await getApi()).call('updateProfile', { body: { address } });
+      saved = toAddress(user.address) ?? address;
+    } catch (error) {
+      return { ok: false, reason: statusOf(error) === 400 ? 'refused' : 'failed' };
+    }
+  }
+  $savedAddress.set({ address: saved, profile: $signedIn.get() });
+  closeAddressPicker(saved);
+  return { ok: true };
+}
+
+const CHECKED_KEY = 'bozor.addressChecked';
+
+/**
+ * Signed in: carry a visitor's address into an empty profile, or mirror the
+ * profile's address. Once per browser session when there is nothing to carry.
+ */
+export async function syncAddressWithProfile(): Promise<void> {
+  const saved = $savedAddress.get();
+  if (!$signedIn.get() || saved?.profile) return;
+  try {
+    if (!saved && sessionStorage.getItem(CHECKED_KEY)) return;
+    sessionStorage.setItem(CHECKED_KEY, '1');
+  } catch {
+    // Without session storage the profile is read on every page.
+  }
+  try {
+    const api = await getApi();
+    const fromProfile = toAddress((await api.call('profile')).address);
+    if (fromProfile) $savedAddress.set({ address: fromProfile, profile: true });
+    else if (saved) {
+      await api.call('updateProfile', { body: { address: saved.address } });
+      $savedAddress.set({ ...saved, profile: true });
+    }
+  } catch (error) {
+    // An address the API refuses cannot be delivered to: drop it. Other failures try again on the next page.
+    if (statusOf(error) === 400) $savedAddress.set(null);
+  }
+}

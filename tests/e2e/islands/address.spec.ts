@@ -1,0 +1,292 @@
+/**
+ * The delivery-address picker against the real reference API and its offline
+ * geocoder (spec §2, §4, §5, §8, §9): the journey in uz and ru on both screens,
+ * district and outside points, "use my location", geocoder and geolocation
+ * faults, and the signed-in shopper's profile. Map tiles are stubbed at the
+ * tile origin (tests never call OpenStreetMap); geolocation comes from
+ * Playwright's permissions and setGeolocation.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, isMobile, watchErrors } from '../support/site.ts';
+import { API, apiSignIn, useTokens } from './helpers.ts';
+
+const TILES = 'https://tile.openstreetmap.org/**';
+const GEOCODER = /\/geocoder\/reverse\?/;
+/** A 1×1 PNG for every tile. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const TEXT = {
+  uz: {
+    choose: 'Iltimos, manzilni tanlang',
+    outside: 'Faqat Qarshi shahri yoki Qarshi tumani ichida manzil tanlang!',
+    street: 'Islom Karimov koʻchasi',
+    city: 'Qarshi shahri',
+    district: 'Qarshi tumani',
+    label: 'Islom Karimov koʻchasi, 12',
+    default: 'Qarshi shahri',
+  },
+  ru: {
+    choose: 'Пожалуйста, выберите адрес',
+    outside: 'Выберите адрес только в пределах города Карши или Каршинского района!',
+    street: 'улица Ислама Каримова',
+    city: 'город Карши',
+    district: 'Каршинский район',
+    label: 'улица Ислама Каримова, 12',
+    default: 'город Карши',
+  },
+} as const;
+
+/** On Islom Karimov koʻchasi, in Markaz mahallasi (api/gazetteer/qarshi.json). */
+const CITY = { lat: 38.8606, lng: 65.795 };
+/** Yangiobod, north of the city, in Qarshi district. */
+const DISTRICT = { lat: 38.935, lng: 65.8 };
+/** East of the district boundary. */
+const OUTSIDE = { lat: 38.86, lng: 66.1 };
+
+const stubTiles = (page: Page) =>
+  page.route(TILES, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+
+async function openPicker(page: Page) {
+  await page.locator('[data-address-picker]').click();
+  const picker = page.getByTestId('address-picker');
+  await expect(picker).toBeVisible();
+  await expect(picker.locator('.leaflet-container')).toBeVisible();
+  return picker;
+}
+
+/** Web Mercator pixel of a point at a zoom level (Leaflet's default CRS). */
+function pixel(lat: number, lng: number, zoom: number) {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return {
+    x: ((lng + 180) / 360) * scale,
+    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
+  };
+}
+
+/** Click the map where `point` is shown, from the view the map reports. */
+async function clickMap(page: Page, point: { lat: number; lng: number }) {
+  const map = page.getByTestId('address-map');
+  const [zoom, centre, box] = await Promise.all([
+    map.getAttribute('data-zoom'),
+    map.getAttribute('data-centre'),
+    map.boundingBox(),
+  ]);
+  const [lat, lng] = centre!.split(',').map(Number) as [number, number];
+  const from = pixel(lat, lng, Number(zoom));
+  const to = pixel(point.lat, point.lng, Number(zoom));
+  await map.click({ position: { x: box!.width / 2 + to.x - from.x, y: box!.height / 2 + to.y - from.y } });
+}
+
+async function zoomOutTo(page: Page, zoom: number) {
+  const map = page.getByTestId('address-map');
+  while (Number(await map.getAttribute('data-zoom')) > zoom) {
+    const before = await map.getAttribute('data-zoom');
+    await page.locator('.leaflet-control-zoom-out').click();
+    await expect(map).not.toHaveAttribute('data-zoom', before!);
+  }
+}
+
+const found = (page: Page) => page.getByTestId('address-found');
+const message = (page: Page) => page.getByTestId('address-message');
+const save = (page: Page) => page.getByTestId('address-save');
+
+for (const lang of ['uz', 'ru'] as const) {
+  test(`${lang}: pick an address in Qarshi, save it, and the header shows it after a reload`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const text = TEXT[lang];
+    const errors = watchErrors(page);
+    await stubTiles(page);
+    await page.goto(`/${lang}`);
+    const label = page.locator('[data-address-label]');
+    await expect(label).toHaveText(text.default);
+    await openPicker(page);
+    await expectNoAxeViolations(page);
+
+    // Nothing chosen: Save explains instead of saving.
+    await expect(save(page)).toHaveAttribute('aria-disabled', 'true');
+    await save(page).click({ force: true });
+    await expect(message(page)).toHaveText(text.choose);
+
+    if (!isMobile(page)) {
+      await zoomOutTo(page, 10);
+      await clickMap(page, OUTSIDE);
+      await expect(message(page)).toContainText(text.outside);
+      await expect(found(page)).toHaveAttribute('data-delivery-type', '');
+      await expect(save(page)).toHaveAttribute('aria-disabled', 'true');
+
+      await clickMap(page, DISTRICT);
+      await expect(found(page)).toHaveAttribute('data-delivery-type', 'district');
+      await expect(found(page)).toContainText(text.district);
+      await expect(message(page)).toBeHidden();
+      await page.locator('.leaflet-control-zoom-in').click();
+    }
+
+    await clickMap(page, CITY);
+    // Loading: debounced 500 ms, Save stays unavailable meanwhile.
+    await expect(page.getByTestId('address-status')).not.toBeEmpty();
+    await expect(save(page)).toHaveAttribute('aria-disabled', 'true');
+    await expect(found(page)).toHaveAttribute('data-delivery-type', 'city');
+    await expect(found(page)).toContainText(text.street);
+    await expect(found(page)).toContainText(text.city);
+    await expect(page.getByTestId('address-status')).toBeEmpty();
+    await page.locator('input[name=home]').fill('12');
+    await page.locator('input[name=etaj]').fill('3');
+    await expect(save(page)).toHaveAttribute('aria-disabled', 'false');
+    await save(page).click();
+
+    await expect(page.getByTestId('address-picker')).toBeHidden();
+    await expect(label).toHaveText(text.label);
+    await page.reload();
+    await expect(label).toHaveText(text.label);
+    // Reopened, the picker shows the saved address.
+    await openPicker(page);
+    await expect(found(page)).toHaveAttribute('data-delivery-type', 'city');
+    await expect(page.locator('input[name=home]')).toHaveValue('12');
+    expect(errors).toEqual([]);
+  });
+}
+
+test.describe('desktop faults and location', () => {
+  test.skip(({ isMobile }) => isMobile, 'fault cases run on desktop only');
+
+  test('use my location inside the district', async ({ page, context }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 38.8167, longitude: 65.65, accuracy: 20 });
+    await stubTiles(page);
+    await page.goto('/uz');
+    await openPicker(page);
+    await page.getByTestId('address-locate').click();
+    await expect(found(page)).toHaveAttribute('data-delivery-type', 'district');
+    await expect(found(page)).toContainText('Beshkent, Qarshi tumani');
+    // The map moved to the place found.
+    const centre = (await page.getByTestId('address-map').getAttribute('data-centre'))!.split(',').map(Number);
+    expect(centre[0]).toBeCloseTo(38.8167, 3);
+    expect(centre[1]).toBeCloseTo(65.65, 3);
+  });
+
+  test('location outside Qarshi: both §8 texts, Save unavailable', async ({ page, context }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 41.3111, longitude: 69.2797 });
+    await stubTiles(page);
+    await page.goto('/ru');
+    await openPicker(page);
+    await page.getByTestId('address-locate').click();
+    await expect(message(page)).toHaveText(
+      'Выбранное место не находится в городе Карши или Каршинском районе. ' + TEXT.ru.outside,
+    );
+    await expect(save(page)).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('geolocation denied', async ({ page }) => {
+    await stubTiles(page);
+    await page.goto('/uz');
+    await openPicker(page);
+    await page.getByTestId('address-locate').click();
+    await expect(message(page)).toHaveText(
+      'Joylashuvni aniqlashga ruxsat berilmadi. Brauzer sozlamalarida ruxsat bering yoki manzilni xaritadan tanlang.',
+    );
+  });
+
+  for (const [code, expected] of [
+    [2, 'Joylashuvni aniqlash xizmati hozir ishlamayapti. Manzilni xaritadan tanlang.'],
+    [3, "Joylashuvni aniqlash vaqti tugadi. Qaytadan urinib ko'ring."],
+  ] as const) {
+    test(`geolocation error ${code === 2 ? 'position unavailable' : 'timeout'}`, async ({ page }) => {
+      // The browser's geolocation answers with the error (a fault of the device, not of our code).
+      await page.addInitScript((errorCode) => {
+        navigator.geolocation.getCurrentPosition = (_ok, fail) =>
+          setTimeout(
+            () =>
+              fail?.({ code: errorCode, message: 'test', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }),
+            50,
+          );
+      }, code);
+      await stubTiles(page);
+      await page.goto('/uz');
+      await openPicker(page);
+      await page.getByTestId('address-locate').click();
+      await expect(message(page)).toHaveText(expected);
+    });
+  }
+
+  for (const [name, fault, expected] of [
+    ['500', 'status', 'Geokodlashda xato yuz berdi'],
+    ['timeout', 'timedout', 'Geokodlashda xato yuz berdi'],
+    ['empty answer', 'empty', "Manzil ma'lumotlari topilmadi"],
+  ] as const) {
+    test(`geocoder ${name}: the §8 text, Save unavailable; failing tiles still take clicks`, async ({ page }) => {
+      await page.route(TILES, (route) => route.abort('failed'));
+      await page.route(GEOCODER, (route) => {
+        if (fault === 'timedout') return route.abort('timedout');
+        return route.fulfill({
+          status: fault === 'status' ? 500 : 200,
+          contentType: 'application/json',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: fault === 'status' ? '{"error":"Internal"}' : '{"error":"Unable to geocode"}',
+        });
+      });
+      await page.goto('/uz');
+      await openPicker(page);
+      await clickMap(page, CITY);
+      await expect(message(page)).toHaveText(expected);
+      await expect(found(page)).toHaveAttribute('data-delivery-type', '');
+      await expect(save(page)).toHaveAttribute('aria-disabled', 'true');
+    });
+  }
+
+  test('signed in: a visitor address is carried into the profile, and a new one is saved there', async ({
+    page,
+    request,
+  }) => {
+    const tokens = await apiSignIn(request);
+    const profile = async () =>
+      (
+        (await (
+          await request.get(`${API}/users/profile/`, { headers: { Authorization: `Bearer ${tokens.access}` } })
+        ).json()) as {
+          address: { street: string; delivery_type: string; latitude: number } | null;
+        }
+      ).address;
+    await stubTiles(page);
+    await useTokens(page, tokens);
+    // A visitor's address stored before signing in.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'address',
+        JSON.stringify({
+          profile: false,
+          address: {
+            region: 'Qashqadaryo viloyati',
+            city: 'Beshkent, Qarshi tumani',
+            street: 'Beshkent yoʻli',
+            home: '7',
+            etaj: '1',
+            latitude: 38.8167,
+            longitude: 65.65,
+            display_name: 'Beshkent yoʻli, Beshkent, Qarshi tumani',
+            delivery_type: 'district',
+          },
+        }),
+      ),
+    );
+    await page.goto('/uz');
+    await expect.poll(async () => (await profile())?.street).toBe('Beshkent yoʻli');
+
+    // The picker opens on the carried address; the city is in view a few zoom levels out.
+    await openPicker(page);
+    await zoomOutTo(page, 11);
+    await clickMap(page, CITY);
+    await expect(found(page)).toHaveAttribute('data-delivery-type', 'city');
+    await page.locator('input[name=home]').fill('12');
+    await save(page).click();
+    await expect(page.getByTestId('address-picker')).toBeHidden();
+    const saved = await profile();
+    expect(saved).toMatchObject({ street: 'Islom Karimov koʻchasi, Markaz mahallasi', delivery_type: 'city' });
+    expect(saved!.latitude).toBeCloseTo(CITY.lat, 3);
+    await expect(page.locator('[data-address-label]')).toHaveText('Islom Karimov koʻchasi, 12');
+  });
+});
