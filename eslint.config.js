@@ -4,7 +4,18 @@ import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'data/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'releases/',
+      '.astro/',
+      'data/',
+      '.tmp/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {

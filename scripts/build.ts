@@ -13,11 +13,15 @@ export interface BuildOptions {
   outDir?: string;
   /** Extra environment for the build (the bench sets memory figures through it). */
   env?: NodeJS.ProcessEnv;
+  /** The build's time (ISO), printed into product pages as data-built-at; now by default. */
+  builtAt?: string;
+  /** Aborting stops the build's child process (the rebuild does on SIGTERM). */
+  signal?: AbortSignal;
 }
 
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, signal });
     child.on('error', fail);
     child.on('exit', (code, signal) =>
       code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
@@ -25,14 +29,27 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
   });
 }
 
-export async function buildSite({ apiUrl, siteUrl, outDir = 'dist', env = {} }: BuildOptions): Promise<void> {
+export async function buildSite({
+  apiUrl,
+  siteUrl,
+  outDir = 'dist',
+  env = {},
+  builtAt = new Date().toISOString(),
+  signal,
+}: BuildOptions): Promise<void> {
   const astro = resolve('node_modules/astro/bin/astro.mjs');
-  await run(process.execPath, [astro, 'build'], {
-    API_URL: apiUrl,
-    OUT_DIR: resolve(outDir),
-    ...(siteUrl ? { SITE_URL: siteUrl } : {}),
-    ...env,
-  });
+  await run(
+    process.execPath,
+    [astro, 'build'],
+    {
+      API_URL: apiUrl,
+      OUT_DIR: resolve(outDir),
+      BUILT_AT: builtAt,
+      ...(siteUrl ? { SITE_URL: siteUrl } : {}),
+      ...env,
+    },
+    signal,
+  );
   await indexSite(resolve(outDir));
 }
 

@@ -1,0 +1,198 @@
+/**
+ * Deploy adapters: how a release folder goes live on each host, chosen by
+ * DEPLOY_TARGET. `local` swaps the `current` link that `npm start -- --current`
+ * and `npm run serve -- --current` serve; the others run the host's official
+ * CLI (found on PATH), which reads its credentials from the environment: no
+ * secret is ever put on a command line, in a manifest or in a log.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listFiles } from './files.ts';
+
+export const TARGETS = ['local', 'cloudflare-pages', 'netlify', 's3'] as const;
+export type Target = (typeof TARGETS)[number];
+
+export interface Command {
+  bin: string;
+  args: string[];
+}
+
+export interface ReleaseFolder {
+  id: string;
+  dir: string;
+  commit: string | null;
+}
+
+export interface Adapter {
+  /** Environment variables the target cannot work without. */
+  needs: string[];
+  /** Writes host files into the release before upload (cache headers). */
+  prepare?(dir: string): void;
+  commands(release: ReleaseFolder, env: NodeJS.ProcessEnv): Command[];
+}
+
+/**
+ * Cache rules for every host: files whose names carry a content hash never
+ * change and are cached for a year; everything else (HTML, sitemaps, and
+ * Pagefind's entry files, whose names stay the same from build to build) is
+ * revalidated on every visit.
+ */
+const HASHED_FOLDERS = ['_astro', 'pagefind/index', 'pagefind/fragment', 'pagefind/filter'];
+const HASHED_FILE = /^pagefind\/[^/]+\.pf_meta$/;
+/** The same rule as AWS CLI filters. */
+const HASHED_GLOBS = [...HASHED_FOLDERS.map((folder) => `${folder}/*`), 'pagefind/*.pf_meta'];
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Whether a file of a release (path relative to it, '_astro/x.js') never changes under its name. */
+export function isImmutable(path: string): boolean {
+  return HASHED_FOLDERS.some((folder) => path.startsWith(`${folder}/`)) || HASHED_FILE.test(path);
+}
+
+/**
+ * `_headers` for Netlify and Cloudflare Pages. Only the immutable rules: both
+ * hosts revalidate everything else by default, and both join the values of
+ * overlapping rules, so a catch-all rule would spoil these.
+ */
+export function headersFile(dir: string): string {
+  const paths = [
+    ...HASHED_FOLDERS.map((folder) => `${folder}/*`),
+    ...listFiles(dir).filter((path) => HASHED_FILE.test(path)),
+  ];
+  return paths.map((path) => `/${path}\n  Cache-Control: ${CACHE_IMMUTABLE}\n`).join('');
+}
+
+const writeHeaders = (dir: string) => writeFileSync(join(dir, '_headers'), headersFile(dir));
+const message = (release: ReleaseFolder) =>
+  `Bozor release ${release.id}${release.commit ? ` (${release.commit.slice(0, 12)})` : ''}`;
+
+export const ADAPTERS: Record<Target, Adapter> = {
+  local: { needs: [], commands: () => [] },
+
+  'cloudflare-pages': {
+    needs: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_PAGES_PROJECT'],
+    prepare: writeHeaders,
+    commands: (release, env) => [
+      {
+        bin: 'wrangler',
+        args: [
+          'pages',
+          'deploy',
+          release.dir,
+          `--project-name=${env.CLOUDFLARE_PAGES_PROJECT}`,
+          `--branch=${env.CLOUDFLARE_PAGES_BRANCH || 'main'}`,
+          ...(release.commit ? [`--commit-hash=${release.commit}`] : []),
+          `--commit-message=${message(release)}`,
+          '--commit-dirty=true',
+        ],
+      },
+    ],
+  },
+
+  netlify: {
+    needs: ['NETLIFY_AUTH_TOKEN', 'NETLIFY_SITE_ID'],
+    prepare: writeHeaders,
+    commands: (release) => [
+      {
+        bin: 'netlify',
+        args: ['deploy', '--prod', `--dir=${release.dir}`, '--no-build', `--message=${message(release)}`],
+      },
+    ],
+  },
+
+  s3: {
+    needs: ['S3_BUCKET', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'],
+    commands(release, env) {
+      const bucket = env.S3_BUCKET!.startsWith('s3://') ? env.S3_BUCKET! : `s3://${env.S3_BUCKET}`;
+      const hashed = HASHED_GLOBS.flatMap((glob) => ['--include', glob]);
+      const commands: Command[] = [
+        // Hashed files first, so no page goes live before what it loads; old ones stay for cached pages.
+        {
+          bin: 'aws',
+          args: [
+            's3',
+            'sync',
+            release.dir,
+            bucket,
+            '--exclude',
+            '*',
+            ...hashed,
+            '--cache-control',
+            CACHE_IMMUTABLE,
+            '--only-show-errors',
+          ],
+        },
+        {
+          bin: 'aws',
+          args: [
+            's3',
+            'sync',
+            release.dir,
+            bucket,
+            ...HASHED_GLOBS.flatMap((glob) => ['--exclude', glob]),
+            '--cache-control',
+            CACHE_REVALIDATE,
+            '--delete',
+            '--only-show-errors',
+          ],
+        },
+      ];
+      if (env.CLOUDFRONT_DISTRIBUTION_ID) {
+        commands.push({
+          bin: 'aws',
+          args: [
+            'cloudfront',
+            'create-invalidation',
+            '--distribution-id',
+            env.CLOUDFRONT_DISTRIBUTION_ID,
+            '--paths',
+            '/*',
+          ],
+        });
+      }
+      return commands;
+    },
+  },
+};
+
+export function isTarget(name: string): name is Target {
+  return (TARGETS as readonly string[]).includes(name);
+}
+
+/** The variables a target still lacks (names only). */
+export function missingSettings(target: Target, env: NodeJS.ProcessEnv): string[] {
+  return ADAPTERS[target].needs.filter((name) => !env[name]);
+}
+
+/** Runs a target's commands one after another; the first that fails stops the deploy. */
+export async function deploy(
+  target: Target,
+  release: ReleaseFolder,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Command[]> {
+  const adapter = ADAPTERS[target];
+  adapter.prepare?.(release.dir);
+  const commands = adapter.commands(release, env);
+  for (const command of commands) await runCommand(command, env);
+  return commands;
+}
+
+function runCommand({ bin, args }: Command, env: NodeJS.ProcessEnv): Promise<void> {
+  console.log(`$ ${bin} ${args.join(' ')}`);
+  return new Promise((done, fail) => {
+    const child = spawn(bin, args, { stdio: 'inherit', env });
+    child.on('error', (error) =>
+      fail(
+        new Error(
+          `${bin} could not be started (${(error as NodeJS.ErrnoException).code ?? error.message}): is it installed?`,
+        ),
+      ),
+    );
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? done()
+        : fail(new Error(`${bin} ${args.slice(0, 2).join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
