@@ -8,6 +8,7 @@ export default defineConfig({
       'api/**/*.test.ts',
       'tests/api/**/*.test.ts',
       'tests/unit/**/*.test.ts',
+      'tests/ops/**/*.test.ts',
     ],
     testTimeout: 30_000,
   },

@@ -27,6 +27,8 @@ export interface ReleaseFolder {
 export interface Adapter {
   /** Environment variables the target cannot work without. */
   needs: string[];
+  /** Those it reads when set. */
+  optional?: string[];
   /** Writes host files into the release before upload (cache headers). */
   prepare?(dir: string): void;
   commands(release: ReleaseFolder, env: NodeJS.ProcessEnv): Command[];
@@ -72,6 +74,7 @@ export const ADAPTERS: Record<Target, Adapter> = {
 
   'cloudflare-pages': {
     needs: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_PAGES_PROJECT'],
+    optional: ['CLOUDFLARE_PAGES_BRANCH'],
     prepare: writeHeaders,
     commands: (release, env) => [
       {
@@ -103,6 +106,7 @@ export const ADAPTERS: Record<Target, Adapter> = {
 
   s3: {
     needs: ['S3_BUCKET', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'],
+    optional: ['AWS_SESSION_TOKEN', 'CLOUDFRONT_DISTRIBUTION_ID'],
     commands(release, env) {
       const bucket = env.S3_BUCKET!.startsWith('s3://') ? env.S3_BUCKET! : `s3://${env.S3_BUCKET}`;
       const hashed = HASHED_GLOBS.flatMap((glob) => ['--include', glob]);
@@ -165,6 +169,15 @@ export function missingSettings(target: Target, env: NodeJS.ProcessEnv): string[
   return ADAPTERS[target].needs.filter((name) => !env[name]);
 }
 
+/** The environment a target's CLI gets: everything but the other targets' credentials. */
+export function cliEnv(target: Target, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const own = new Set([...ADAPTERS[target].needs, ...(ADAPTERS[target].optional ?? [])]);
+  const others = TARGETS.flatMap((name) => [...ADAPTERS[name].needs, ...(ADAPTERS[name].optional ?? [])]);
+  const clean = { ...env };
+  for (const name of others) if (!own.has(name)) delete clean[name];
+  return clean;
+}
+
 /** Runs a target's commands one after another; the first that fails stops the deploy. */
 export async function deploy(
   target: Target,
@@ -174,7 +187,7 @@ export async function deploy(
   const adapter = ADAPTERS[target];
   adapter.prepare?.(release.dir);
   const commands = adapter.commands(release, env);
-  for (const command of commands) await runCommand(command, env);
+  for (const command of commands) await runCommand(command, cliEnv(target, env));
   return commands;
 }
 
