@@ -22,7 +22,8 @@ export interface BuildOptions {
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, signal });
-    child.on('error', fail);
+    // An abort kills the child: settle on its exit, so nothing writes into the output after we return.
+    child.on('error', (error) => error.name !== 'AbortError' && fail(error));
     child.on('exit', (code, signal) =>
       code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
     );

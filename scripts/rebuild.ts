@@ -133,6 +133,11 @@ function gitCommit(): string | null {
 
 const log = (line: string) => console.log(`[rebuild] ${line}`);
 
+/** A signal stops the run at the next step, up to the deploy (which, once started, is finished). */
+function stopIfInterrupted(signal: AbortSignal): void {
+  if (signal.aborted) throw new Error(`interrupted (${String(signal.reason)})`);
+}
+
 export async function rebuild(settings: RebuildSettings, signal: AbortSignal): Promise<Report> {
   const started = new Date();
   const memory = samplePeakMemory(process.pid);
@@ -194,9 +199,10 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     try {
       await buildSite({ apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal });
     } catch (error) {
-      if (signal.aborted) throw new Error(`interrupted (${String(signal.reason)})`);
+      stopIfInterrupted(signal);
       throw new Refusal('build', `the build failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+    stopIfInterrupted(signal);
 
     step = 'page-types';
     checkPageTypes(out, required);
@@ -238,6 +244,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
         `first-load JS ≤ ${Math.max(...Object.values(firstLoadKb))} KB`,
     );
 
+    stopIfInterrupted(signal);
     const release = { id, dir: out, commit: manifest.commit };
     if (settings.dryRun) {
       report.commands = commandLines(ADAPTERS[target].commands(release, process.env));
@@ -285,7 +292,6 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
 export const exitCode = (report: Report) => (report.outcome === 'refused' ? 2 : report.outcome === 'failed' ? 1 : 0);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // A signal stops the build; once the gate has passed, the deploy is finished rather than left half done.
   const controller = new AbortController();
   for (const name of ['SIGINT', 'SIGTERM'] as const) process.once(name, () => controller.abort(name));
   const report = await rebuild(settingsFromEnv(process.env, process.argv.slice(2)), controller.signal);

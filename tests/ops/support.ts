@@ -121,3 +121,49 @@ export async function startWebhook(): Promise<Webhook> {
     close: () => new Promise((done) => server.close(() => done())),
   };
 }
+
+export interface Answer {
+  status: number;
+  json: unknown;
+}
+
+/** Decides one answer: `upstream()` asks the real API. */
+export type Rule = (request: { path: string; lang: string }, upstream: () => Promise<Answer>) => Promise<Answer>;
+
+export interface Interposer {
+  url: string;
+  /** The rule for the next requests; null passes everything through. */
+  rule: Rule | null;
+  close(): Promise<void>;
+}
+
+/** An HTTP interposer in front of the real reference API, to make it misbehave on chosen calls. */
+export async function startInterposer(upstream: string): Promise<Interposer> {
+  const interposer: Interposer = { url: '', rule: null, close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    const lang = String(req.headers['accept-language'] ?? 'uz');
+    const ask = async (): Promise<Answer> => {
+      const response = await fetch(`${upstream}${path}`, { headers: { 'Accept-Language': lang } });
+      return { status: response.status, json: await response.json() };
+    };
+    (interposer.rule ? interposer.rule({ path, lang }, ask) : ask()).then(
+      ({ status, json }) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(json));
+      },
+      (error: unknown) => {
+        res.writeHead(502);
+        res.end(String(error));
+      },
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  interposer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  interposer.close = () =>
+    new Promise((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    });
+  return interposer;
+}
