@@ -90,8 +90,13 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): Rebuild
 }
 
 /** Secrets that could end up in an error message: credentials in URLs and the webhook's token. */
-function scrubber(settings: RebuildSettings): (text: string) => string {
-  const secrets = [settings.webhookUrl, settings.apiUrl !== publicUrl(settings.apiUrl) ? settings.apiUrl : null];
+export function scrubber(settings: Pick<RebuildSettings, 'apiUrl' | 'webhookUrl'>): (text: string) => string {
+  const secrets = [settings.webhookUrl];
+  try {
+    secrets.push(new URL(settings.apiUrl).search.slice(1) || null);
+  } catch {
+    // not a URL: the API step says so
+  }
   return (text) => {
     let clean = text;
     for (const secret of secrets) if (secret) clean = clean.split(secret).join('(secret)');
