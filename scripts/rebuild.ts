@@ -205,7 +205,8 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       await buildSite({ apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal });
     } catch (error) {
       stopIfInterrupted(signal);
-      throw new Refusal('build', `the build failed: ${error instanceof Error ? error.message : String(error)}`);
+      // The build's loader fails loudly on bad data too; the log above has Astro's own error.
+      throw new Error(`the build failed (${error instanceof Error ? error.message : String(error)}); see the log`);
     }
     stopIfInterrupted(signal);
 

@@ -78,19 +78,24 @@ async function expectLiveServing(): Promise<void> {
   expect(await response.text()).toContain('<html lang="uz"');
 }
 
-/** Runs a rebuild that must be refused at `step` with `reason`, leaving everything as it was. */
-async function expectRefused(step: string, reason: RegExp, extra: NodeJS.ProcessEnv = {}): Promise<Report> {
+/** Runs a rebuild that must be refused (or fail) at `step` with `reason`, leaving everything as it was. */
+async function expectRefused(
+  step: string,
+  reason: RegExp,
+  extra: NodeJS.ProcessEnv = {},
+  outcome: 'refused' | 'failed' = 'refused',
+): Promise<Report> {
   const before = releaseIds();
   const messages = webhook.messages.length;
   const run = await rebuild(extra);
-  expect(run.code, run.stderr).toBe(2);
-  const line = run.stderr.split('\n').find((l) => l.startsWith('Rebuild refused'));
-  expect(line).toMatch(new RegExp(`^Rebuild refused at ${step}: `));
+  expect(run.code, run.stderr).toBe(outcome === 'refused' ? 2 : 1);
+  const line = run.stderr.split('\n').find((l) => l.startsWith('Rebuild '));
+  expect(line).toMatch(new RegExp(`^Rebuild ${outcome} at ${step}: `));
   expect(line).toMatch(reason);
   expect(run.stderr).toContain(`Live release kept: ${live}`);
 
   const written = report();
-  expect(written).toMatchObject({ outcome: 'refused', step, release: null, live, notified: true });
+  expect(written).toMatchObject({ outcome, step, release: null, live, notified: true });
   expect(written.reason).toMatch(reason);
   expect(releaseIds()).toEqual(before);
   await expectLiveServing();
@@ -98,7 +103,7 @@ async function expectRefused(step: string, reason: RegExp, extra: NodeJS.Process
   expect(webhook.messages).toHaveLength(messages + 1);
   const message = webhook.messages.at(-1)!;
   expect(message.body['chat_id']).toBe('-100777');
-  expect(message.body['text']).toContain(`refused at ${step}`);
+  expect(message.body['text']).toContain(`${outcome} at ${step}`);
   expect(message.body['text']).toContain(`Reason: ${written.reason}`);
   expect(message.body['text']).toContain(`Live release kept: ${live}`);
   for (const text of [run.stdout, run.stderr, JSON.stringify(written)]) expect(text).not.toContain('SECRET-TOKEN');
@@ -199,6 +204,21 @@ describe('npm run rebuild', () => {
         answer.results[0]!['description'] = '<p>See <a href="/uz/product/99999">the old model</a>.</p>';
       });
       await expectRefused('links', /1 broken internal link: \/uz\/product\/99999 \(on \/(uz|ru)\/product\/1/);
+      proxy.rule = null;
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'fails, keeping the live release, when the API goes down during the build',
+    async () => {
+      let catalogueCalls = 0;
+      proxy.rule = async (request, upstream) =>
+        request.path.startsWith('/api/v1/products/catalogue/') && ++catalogueCalls > 2
+          ? { status: 503, json: { detail: 'Service unavailable.' } }
+          : upstream();
+      await expectRefused('build', /the build failed \(.*astro\.mjs build failed \(1\)\); see the log/, {}, 'failed');
+      expect(catalogueCalls).toBeGreaterThan(2);
       proxy.rule = null;
     },
     BUILD_TIMEOUT,
