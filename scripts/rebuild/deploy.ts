@@ -65,6 +65,9 @@ export function headersFile(dir: string): string {
   return paths.map((path) => `/${path}\n  Cache-Control: ${CACHE_IMMUTABLE}\n`).join('');
 }
 
+/** A setting's value; in a dry run without it, its name stands in the listed command. */
+const setting = (env: NodeJS.ProcessEnv, name: string) => env[name] || `$${name}`;
+
 const writeHeaders = (dir: string) => writeFileSync(join(dir, '_headers'), headersFile(dir));
 const message = (release: ReleaseFolder) =>
   `Bozor release ${release.id}${release.commit ? ` (${release.commit.slice(0, 12)})` : ''}`;
@@ -83,7 +86,7 @@ export const ADAPTERS: Record<Target, Adapter> = {
           'pages',
           'deploy',
           release.dir,
-          `--project-name=${env.CLOUDFLARE_PAGES_PROJECT}`,
+          `--project-name=${setting(env, 'CLOUDFLARE_PAGES_PROJECT')}`,
           `--branch=${env.CLOUDFLARE_PAGES_BRANCH || 'main'}`,
           ...(release.commit ? [`--commit-hash=${release.commit}`] : []),
           `--commit-message=${message(release)}`,
@@ -108,7 +111,8 @@ export const ADAPTERS: Record<Target, Adapter> = {
     needs: ['S3_BUCKET', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'],
     optional: ['AWS_SESSION_TOKEN', 'CLOUDFRONT_DISTRIBUTION_ID'],
     commands(release, env) {
-      const bucket = env.S3_BUCKET!.startsWith('s3://') ? env.S3_BUCKET! : `s3://${env.S3_BUCKET}`;
+      const name = setting(env, 'S3_BUCKET');
+      const bucket = name.startsWith('s3://') ? name : `s3://${name}`;
       const hashed = HASHED_GLOBS.flatMap((glob) => ['--include', glob]);
       const commands: Command[] = [
         // Hashed files first, so no page goes live before what it loads; old ones stay for cached pages.

@@ -6,6 +6,7 @@ import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADAPTERS,
   CACHE_IMMUTABLE,
   deploy,
   headersFile,
@@ -193,6 +194,14 @@ describe('deploy adapters', () => {
   it('local runs no command', async () => {
     await deploy('local', { id: 'x', dir: release, commit: null }, envFor());
     expect(() => readFileSync(log)).toThrow();
+  });
+
+  it('lists the commands of a dry run without the settings, naming what is missing', () => {
+    const folder = { id: 'x', dir: release, commit: null };
+    expect(ADAPTERS.s3.commands(folder, {})[0]!.args.slice(0, 4)).toEqual(['s3', 'sync', release, 's3://$S3_BUCKET']);
+    expect(ADAPTERS['cloudflare-pages'].commands(folder, {})[0]!.args).toContain(
+      '--project-name=$CLOUDFLARE_PAGES_PROJECT',
+    );
   });
 
   it('names the settings a target lacks', () => {
