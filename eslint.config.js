@@ -93,7 +93,18 @@ const pureLib = {
 };
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'data/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'releases/',
+      '.astro/',
+      'data/',
+      '.tmp/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {

@@ -29,7 +29,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The HTML report is what CI uploads when a run fails.
+  reporter: [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   use: { baseURL: E2E_SITE, trace: 'retain-on-failure', launchOptions: chromium },
   projects: [

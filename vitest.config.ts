@@ -7,7 +7,7 @@ export default defineConfig({
     alias: { 'astro:env/client': fileURLToPath(new URL('./tests/unit/support/astro-env.ts', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.ts', 'contract/**/*.test.ts', 'api/**/*.test.ts', 'tests/{api,unit}/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'contract/**/*.test.ts', 'api/**/*.test.ts', 'tests/{api,unit,ops}/**/*.test.ts'],
     testTimeout: 30_000,
   },
 });

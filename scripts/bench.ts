@@ -9,9 +9,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startServer } from '../api/server.ts';
+import { treeRssKb } from './process-memory.ts';
 import { serverOptionsFromEnv } from '../api/config.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -55,25 +56,6 @@ function measured(args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): 
       else done({ seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024 });
     });
   });
-}
-
-function treeRssKb(root: number): number {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
-      rss.set(Number(name), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const walk = (pid: number): number =>
-    (rss.get(pid) ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + walk(child), 0);
-  return walk(root);
 }
 
 function folderStats(dir: string, match: (name: string) => boolean): { files: number; bytes: number } {

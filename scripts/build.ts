@@ -13,26 +13,44 @@ export interface BuildOptions {
   outDir?: string;
   /** Extra environment for the build (the bench sets memory figures through it). */
   env?: NodeJS.ProcessEnv;
+  /** The build's time (ISO), printed into product pages as data-built-at; now by default. */
+  builtAt?: string;
+  /** Aborting stops the build's child process (the rebuild does on SIGTERM). */
+  signal?: AbortSignal;
 }
 
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('error', fail);
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, signal });
+    // An abort kills the child: settle on its exit, so nothing writes into the output after we return.
+    child.on('error', (error) => error.name !== 'AbortError' && fail(error));
     child.on('exit', (code, signal) =>
       code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
     );
   });
 }
 
-export async function buildSite({ apiUrl, siteUrl, outDir = 'dist', env = {} }: BuildOptions): Promise<void> {
+export async function buildSite({
+  apiUrl,
+  siteUrl,
+  outDir = 'dist',
+  env = {},
+  builtAt = new Date().toISOString(),
+  signal,
+}: BuildOptions): Promise<void> {
   const astro = resolve('node_modules/astro/bin/astro.mjs');
-  await run(process.execPath, [astro, 'build'], {
-    API_URL: apiUrl,
-    OUT_DIR: resolve(outDir),
-    ...(siteUrl ? { SITE_URL: siteUrl } : {}),
-    ...env,
-  });
+  await run(
+    process.execPath,
+    [astro, 'build'],
+    {
+      API_URL: apiUrl,
+      OUT_DIR: resolve(outDir),
+      BUILT_AT: builtAt,
+      ...(siteUrl ? { SITE_URL: siteUrl } : {}),
+      ...env,
+    },
+    signal,
+  );
   await indexSite(resolve(outDir));
 }
 

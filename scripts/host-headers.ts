@@ -15,11 +15,21 @@ import { LANGS } from '../contract/langs.ts';
 
 export type HeaderRule = { pattern: string; match: RegExp; headers: [name: string, value: string][] };
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-/** Pagefind's content-hashed files; its entry, loader and WebAssembly keep their names across builds. */
-const HASHED = ['/_astro/*', '/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*'];
+/**
+ * Folders of content-hashed files, cached for a year by every host (this file
+ * for Netlify and Cloudflare Pages, the S3 deploy's cache headers, serve.ts).
+ * Pagefind's entry, loader and WebAssembly keep their names across builds.
+ */
+export const HASHED_FOLDERS = ['_astro', 'pagefind/fragment', 'pagefind/index', 'pagefind/filter'];
+const HASHED = HASHED_FOLDERS.map((folder) => `/${folder}/*`);
+
+/** Whether a file of a release (path relative to it, '_astro/x.js') never changes under its name. */
+export function isImmutable(path: string): boolean {
+  return HASHED_FOLDERS.some((folder) => path.startsWith(`${folder}/`));
+}
 /** Every HTML page: the root, the 404 page and both language trees (nothing else lives under them). */
 const HTML = ['/', '/404.html', ...LANGS.flatMap((lang) => [`/${lang}`, `/${lang}/*`])];
 

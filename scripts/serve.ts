@@ -2,10 +2,14 @@
  * Serves the built site the way a static host or CDN would: files from dist/
  * with clean URLs (/uz/product/5 → uz/product/5.html), paths without a
  * language prefix redirected to /uz (the same rule as dist/_redirects),
- * 404.html for anything else, and every answer with the headers of
- * dist/_headers (security headers, cache policy) for its path.
+ * 404.html for anything else, and every answer with the headers of the
+ * release's _headers (security headers, cache policy) for its path. The
+ * folder may be a link (releases/current):
+ * when a rebuild or rollback swaps it, the next request is served from the
+ * new release, each request wholly from one release.
+ * `npm run serve` serves dist/; `npm run serve -- --current` the live release.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -13,20 +17,38 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { prefixRedirect } from '../src/i18n/urls.ts';
 import { headersFor, parseHeaders } from './host-headers.ts';
+import { CURRENT, releasesDirFromEnv } from './rebuild/releases.ts';
 
 export interface StaticSite {
   url: string;
   close(): Promise<void>;
 }
 
-export async function serveSite(dir: string, port: number, host = '127.0.0.1'): Promise<StaticSite> {
-  const files = sirv(dir, { extensions: ['html'], etag: true });
-  // Read once, like a host at deploy time; a build without the file is served without headers.
-  const headersFile = join(dir, '_headers');
+/** sirv over one release folder, its header rules and its 404 page. */
+function staticFiles(root: string) {
+  const files = sirv(root, { extensions: ['html'], etag: true });
+  // Read once per release, like a host at deploy time; a build without the file is served without headers.
+  const headersFile = join(root, '_headers');
   const rules = existsSync(headersFile) ? parseHeaders(readFileSync(headersFile, 'utf8')) : [];
-  const notFoundPage = join(dir, '404.html');
-  const notFound = existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found';
+  const notFoundPage = join(root, '404.html');
+  return { root, files, rules, notFound: existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found' };
+}
+
+/** Where the folder (or link) points now; null if the link dangles (the old release keeps serving). */
+function liveRoot(dir: string): string | null {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return null;
+  }
+}
+
+export async function serveSite(dir: string, port: number, host = '127.0.0.1'): Promise<StaticSite> {
+  let site = staticFiles(realpathSync(dir));
   const server: Server = createServer((req, res) => {
+    const root = liveRoot(dir) ?? site.root;
+    if (root !== site.root) site = staticFiles(root);
+    const { files, rules, notFound } = site;
     const url = new URL(req.url ?? '/', 'http://x');
     const hostHeaders = headersFor(rules, url.pathname);
     for (const [name, value] of hostHeaders) res.setHeader(name, value);
@@ -55,7 +77,11 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
   };
 }
 
+/** The folder `--current` serves: the live release of RELEASES_DIR. */
+export const currentDir = () => join(releasesDirFromEnv(), CURRENT);
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const site = await serveSite(resolve('dist'), Number(process.env.PORT ?? 4321), process.env.HOST);
+  const dir = process.argv.includes('--current') ? currentDir() : resolve('dist');
+  const site = await serveSite(dir, Number(process.env.PORT ?? 4321), process.env.HOST);
   console.log(`Bozor site: ${site.url}`);
 }

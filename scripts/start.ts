@@ -2,7 +2,9 @@
  * `npm start`: the reference API (seeded on first run), a fresh build of the
  * site against it, and the built site served as a static host would.
  * With API_URL set, that API is used instead and none is started.
- * Flags: --no-build serves the existing build (OUT_DIR, default dist/).
+ * Flags: --no-build serves the existing build (OUT_DIR, default dist/);
+ * --current serves the live release of `npm run rebuild` (RELEASES_DIR/current)
+ * and builds nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -10,11 +12,16 @@ import { resolve } from 'node:path';
 import { serverOptionsFromEnv } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
 import { buildSite } from './build.ts';
-import { serveSite } from './serve.ts';
+import { currentDir, serveSite } from './serve.ts';
 
 const sitePort = Number(process.env.PORT ?? 4321);
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${sitePort}`;
-const outDir = resolve(process.env.OUT_DIR ?? 'dist');
+const current = process.argv.includes('--current');
+const outDir = current ? currentDir() : resolve(process.env.OUT_DIR ?? 'dist');
+if (current && !existsSync(`${outDir}/uz.html`)) {
+  console.error(`No live release at ${outDir}: run npm run rebuild first.`);
+  process.exit(1);
+}
 
 // The build's pass through the API's rate limits: one per run unless given (an external API needs its own).
 const buildToken = process.env.API_BUILD_TOKEN || (process.env.API_URL ? '' : randomBytes(32).toString('base64url'));
@@ -24,7 +31,7 @@ const api = process.env.API_URL
     await startServer({ ...serverOptionsFromEnv({ ...process.env, API_BUILD_TOKEN: buildToken }), siteUrl });
 const apiUrl = process.env.API_URL ?? api!.url;
 
-if (!process.argv.includes('--no-build') || !existsSync(`${outDir}/uz.html`)) {
+if (!current && (!process.argv.includes('--no-build') || !existsSync(`${outDir}/uz.html`))) {
   console.log(`Building the site against ${apiUrl} ...`);
   await buildSite({ apiUrl, siteUrl, outDir, env: { API_BUILD_TOKEN: buildToken } });
 }

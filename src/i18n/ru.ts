@@ -75,6 +75,7 @@ export const ru: Messages = {
   'product.image_alt': '{title} — фото {n}',
   'product.thumb': 'Показать фото {n}',
   'product.price_updated': 'Цена и остаток обновлены',
+  'product.unavailable': 'Этот товар больше не продаётся',
   'product.loading': 'Загрузка товара…',
   'review.advantage': 'Достоинства',
   'review.shortcoming': 'Недостатки',

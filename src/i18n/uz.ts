@@ -75,6 +75,7 @@ export const uz = {
   'product.image_alt': '{title} — rasm {n}',
   'product.thumb': '{n}-rasmni koʻrsatish',
   'product.price_updated': 'Narx va qoldiq yangilandi',
+  'product.unavailable': 'Bu mahsulot endi sotilmaydi',
   'product.loading': 'Mahsulot yuklanmoqda…',
   'review.advantage': 'Afzalliklari',
   'review.shortcoming': 'Kamchiliklari',

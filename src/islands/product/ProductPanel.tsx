@@ -1,7 +1,9 @@
 /**
  * The product page's interactive part: gallery, price, stock and the feature
  * picker (only features with count > 0, each with its own images and
- * attributes), re-checked live against the API after hydration.
+ * attributes), re-checked live against the API after hydration. A product the
+ * API no longer has shows as unavailable (no price, no picker, add-to-basket
+ * disabled) rather than at the price it had when the page was built.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Feature, Lang } from '#contract/schemas.ts';
@@ -22,6 +24,7 @@ export interface PanelLabels {
   imageAlt: string;
   thumb: string;
   updated: string;
+  unavailable: string;
 }
 
 export interface ProductPanelProps {
@@ -31,6 +34,8 @@ export interface ProductPanelProps {
   images: string[];
   product: LiveProduct;
   apiUrl: string;
+  /** When the page was built (ISO), from the rebuild's manifest. */
+  builtAt: string;
   labels: PanelLabels;
 }
 
@@ -42,9 +47,18 @@ const imagesOf = (feature: Feature | undefined): string[] => {
 
 const featureName = (feature: Feature) => feature.attributes.map((a) => a.value).join(' · ') || `#${feature.id}`;
 
-export default function ProductPanel({ lang, id, title, images, product: built, apiUrl, labels }: ProductPanelProps) {
+export default function ProductPanel({
+  lang,
+  id,
+  title,
+  images,
+  product: built,
+  apiUrl,
+  builtAt,
+  labels,
+}: ProductPanelProps) {
   const [product, setProduct] = useState<LiveProduct>(built);
-  const [checked, setChecked] = useState(false);
+  const [live, setLive] = useState<'pending' | 'checked' | 'gone'>('pending');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [imageIndex, setImageIndex] = useState(0);
 
@@ -52,27 +66,29 @@ export default function ProductPanel({ lang, id, title, images, product: built, 
   const selected = features.find((f) => f.id === selectedId);
 
   useEffect(() => {
-    let live = true;
-    fetchLive(apiUrl, lang, id).then((fresh) => {
-      if (!live) return;
-      if (fresh) setProduct(fresh);
-      setChecked(true);
+    let mounted = true;
+    fetchLive(apiUrl, lang, id, builtAt).then((answer) => {
+      if (!mounted) return;
+      if (answer.state === 'fresh') setProduct(answer.product);
+      setLive(answer.state === 'gone' ? 'gone' : 'checked');
     });
     return () => {
-      live = false;
+      mounted = false;
     };
-  }, [apiUrl, lang, id]);
+  }, [apiUrl, lang, id, builtAt]);
 
-  // The add-to-basket button (outside this island) learns the chosen feature.
+  const gone = live === 'gone';
+  // The add-to-basket button (outside this island) learns the chosen feature, or that there is nothing to buy.
   useEffect(() => {
-    for (const button of document.querySelectorAll<HTMLElement>(`[data-add-to-basket="${id}"]`)) {
+    for (const button of document.querySelectorAll<HTMLButtonElement>(`[data-add-to-basket="${id}"]`)) {
       if (selected) button.dataset.featureId = String(selected.id);
       else delete button.dataset.featureId;
+      button.disabled = gone;
     }
     document.dispatchEvent(
       new CustomEvent('bozor:feature-change', { detail: { product: id, feature: selected?.id ?? null } }),
     );
-  }, [id, selected]);
+  }, [id, selected, gone]);
 
   const featureImages = imagesOf(selected);
   const gallery = featureImages.length > 0 ? featureImages : images;
@@ -92,7 +108,7 @@ export default function ProductPanel({ lang, id, title, images, product: built, 
   };
 
   return (
-    <div className="panel" data-product-panel={id} data-live={checked ? 'checked' : 'pending'}>
+    <div className="panel" data-product-panel={id} data-live={live} data-built-at={builtAt}>
       <section className="gallery" aria-label={labels.gallery}>
         <div className="gallery-main">
           <img
@@ -124,57 +140,65 @@ export default function ProductPanel({ lang, id, title, images, product: built, 
       </section>
 
       <div className="buy">
-        <p className="prices" aria-live="polite">
-          <span className="sr-only">{labels.price}: </span>
-          <span className="price big" data-price>
-            {formatPrice(amount)}
-          </span>
-          {discounted && (
-            <>
-              <s className="old-price">
-                <span className="sr-only">{labels.oldPrice}: </span>
-                {formatPrice(product.price)}
-              </s>
-              <span className="badge-sale">
-                {formatMessage(labels.discount, { percent: discountPercent(product) })}
+        {gone ? (
+          <p className="unavailable" role="status" data-unavailable>
+            {labels.unavailable}
+          </p>
+        ) : (
+          <>
+            <p className="prices" aria-live="polite">
+              <span className="sr-only">{labels.price}: </span>
+              <span className="price big" data-price>
+                {formatPrice(amount)}
               </span>
-            </>
-          )}
-        </p>
-        <p className="stock" data-stock>
-          {stockText}
-        </p>
+              {discounted && (
+                <>
+                  <s className="old-price">
+                    <span className="sr-only">{labels.oldPrice}: </span>
+                    {formatPrice(product.price)}
+                  </s>
+                  <span className="badge-sale">
+                    {formatMessage(labels.discount, { percent: discountPercent(product) })}
+                  </span>
+                </>
+              )}
+            </p>
+            <p className="stock" data-stock>
+              {stockText}
+            </p>
 
-        {features.length > 0 && (
-          <fieldset className="features">
-            <legend>{labels.features}</legend>
-            <div className="feature-list">
-              {features.map((feature) => (
-                <button
-                  key={feature.id}
-                  type="button"
-                  className="feature"
-                  aria-pressed={feature.id === selectedId}
-                  data-feature={feature.id}
-                  onClick={() => choose(feature)}
-                >
-                  {featureName(feature)}
-                </button>
-              ))}
-            </div>
-            {selected && (
-              <dl className="attributes" data-feature-attributes>
-                {selected.attributes.map((attribute) => (
-                  <div key={attribute.key}>
-                    <dt>{attribute.name}</dt>
-                    <dd>{attribute.value}</dd>
-                  </div>
-                ))}
-              </dl>
+            {features.length > 0 && (
+              <fieldset className="features">
+                <legend>{labels.features}</legend>
+                <div className="feature-list">
+                  {features.map((feature) => (
+                    <button
+                      key={feature.id}
+                      type="button"
+                      className="feature"
+                      aria-pressed={feature.id === selectedId}
+                      data-feature={feature.id}
+                      onClick={() => choose(feature)}
+                    >
+                      {featureName(feature)}
+                    </button>
+                  ))}
+                </div>
+                {selected && (
+                  <dl className="attributes" data-feature-attributes>
+                    {selected.attributes.map((attribute) => (
+                      <div key={attribute.key}>
+                        <dt>{attribute.name}</dt>
+                        <dd>{attribute.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </fieldset>
             )}
-          </fieldset>
+            {live === 'checked' && <span className="sr-only">{labels.updated}</span>}
+          </>
         )}
-        {checked && <span className="sr-only">{labels.updated}</span>}
       </div>
     </div>
   );

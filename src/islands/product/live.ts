@@ -1,7 +1,10 @@
 /**
  * Live price and stock for the product page: the API's `product` answer,
  * cached in sessionStorage for 5 minutes (spec §9), so a stale build never
- * sells at an old price. Plain fetch keeps the island small.
+ * sells at an old price. The page carries its build time: an answer cached
+ * before the page was built is older than the page itself and is not used.
+ * A product the API no longer has (404) is `gone`. Plain fetch keeps the
+ * island small.
  */
 import type { Feature, Lang } from '#contract/schemas.ts';
 
@@ -44,21 +47,25 @@ export function asLiveProduct(data: unknown): LiveProduct | null {
   };
 }
 
-export function readCached(key: string, now = Date.now()): LiveProduct | null {
+/** A cached answer younger than the TTL and than the page's build (`builtAt`, ms), else null. */
+export function readCached(key: string, builtAt: number, now = Date.now()): LiveProduct | null {
   try {
     const raw = sessionStorage.getItem(key);
     if (!raw) return null;
     const cached = JSON.parse(raw) as Cached;
-    return now - cached.at < LIVE_TTL_MS ? asLiveProduct(cached.product) : null;
+    return now - cached.at < LIVE_TTL_MS && !(cached.at < builtAt) ? asLiveProduct(cached.product) : null;
   } catch {
     return null;
   }
 }
 
-export async function fetchLive(apiUrl: string, lang: Lang, id: number): Promise<LiveProduct | null> {
+/** What the live check found: the product now, a product the API no longer has, or no answer. */
+export type Live = { state: 'fresh'; product: LiveProduct } | { state: 'gone' } | { state: 'failed' };
+
+export async function fetchLive(apiUrl: string, lang: Lang, id: number, builtAt: string): Promise<Live> {
   const key = liveKey(lang, id);
-  const cached = readCached(key);
-  if (cached) return cached;
+  const cached = readCached(key, Date.parse(builtAt));
+  if (cached) return { state: 'fresh', product: cached };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 10_000);
   try {
@@ -66,18 +73,18 @@ export async function fetchLive(apiUrl: string, lang: Lang, id: number): Promise
       headers: { Accept: 'application/json', 'Accept-Language': lang },
       signal: controller.signal,
     });
-    if (!response.ok) return null;
+    if (response.status === 404) return { state: 'gone' };
+    if (!response.ok) return { state: 'failed' };
     const product = asLiveProduct(await response.json());
-    if (product) {
-      try {
-        sessionStorage.setItem(key, JSON.stringify({ at: Date.now(), product } satisfies Cached));
-      } catch {
-        // Storage full or unavailable: the answer is still used.
-      }
+    if (!product) return { state: 'failed' };
+    try {
+      sessionStorage.setItem(key, JSON.stringify({ at: Date.now(), product } satisfies Cached));
+    } catch {
+      // Storage full or unavailable: the answer is still used.
     }
-    return product;
+    return { state: 'fresh', product };
   } catch {
-    return null;
+    return { state: 'failed' };
   } finally {
     clearTimeout(timer);
   }

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E_API } from '../../../playwright.config.ts';
 import type { CatalogueProduct, Category, Store } from '#contract/schemas.ts';
+import { PAGE_TYPES, type PageType } from '../../../scripts/rebuild/page-types.ts';
 
 export const API = `${E2E_API}/api/v1`;
 
@@ -37,31 +38,21 @@ export function seedData(): Promise<SeedData> {
  * One path (without the language prefix) of every page type, from the seeded
  * catalogue; shared by the route, accessibility and JS budget checks.
  */
-export async function pageOfEveryType(): Promise<Record<string, string>> {
+export async function pageOfEveryType(): Promise<Record<PageType, string>> {
   const { products, categories, stores } = await seedData();
   const reviewed = products.find((p) => p.reviews_count > 0)!;
   const withFeatures = products.find((p) => p.features.some((f) => f.count > 0))!;
-  return {
-    home: '',
-    category: `/category/${categories[0]!.id}`,
-    product: `/product/${withFeatures.id}`,
-    comments: `/comments/${reviewed.id}`,
-    store: `/store/${stores[0]!.address}`,
-    'top-product': '/top-product',
-    about: '/about',
-    agreement: '/agreement',
-    questions: '/questions',
-    'mobile-category': '/mobile-category',
-    basket: '/basket',
-    favorites: '/favorites',
-    search: '/search?q=telefon',
-    profile: '/profile',
-    'orders-confirmation': '/orders-confirmation',
-    'orders-success': '/orders-success',
-    'server-error': '/server-error',
-    forbidden: '/forbidden',
-    'network-error': '/network-error',
+  const samples: Partial<Record<PageType, string>> = {
+    category: String(categories[0]!.id),
+    product: String(withFeatures.id),
+    comments: String(reviewed.id),
+    store: stores[0]!.address,
   };
+  const paths = Object.entries(PAGE_TYPES).map(([type, path]) => [
+    type,
+    path.replace(/:\w+/, samples[type as PageType] ?? '') + (type === 'search' ? '?q=telefon' : ''),
+  ]);
+  return Object.fromEntries(paths) as Record<PageType, string>;
 }
 
 export const hasNoImages = (p: CatalogueProduct) =>

@@ -1,0 +1,305 @@
+/**
+ * `npm run rebuild [-- --dry-run]`: the nightly job, the same on a laptop and
+ * in CI. Loads the catalogue from API_URL (the build's own loader, which
+ * checks every answer against the contract), refuses before building when the
+ * API is down or wrong or the catalogue shrank, builds into a fresh release
+ * folder, gates it (page types, internal links, first-load JavaScript), writes
+ * its manifest, deploys it to DEPLOY_TARGET and switches `current` to it,
+ * keeping the last REBUILD_KEEP releases. A refusal or failure leaves the live
+ * release as it was, prints one line, posts it to REBUILD_WEBHOOK_URL and exits
+ * non-zero (2 refused, 1 failed). Every run writes a JSON report.
+ * Settings: README, Configuration and Operations.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGS, type Lang } from '#contract/langs.ts';
+import { loadCatalogue } from '../src/data/catalogue.ts';
+import { hasCommentsPage, type Catalogue } from '../src/lib/catalogue-view.ts';
+import { buildSite } from './build.ts';
+import { samplePeakMemory } from './process-memory.ts';
+import { deploy, isTarget, missingSettings, ADAPTERS, TARGETS, type Target } from './rebuild/deploy.ts';
+import { folderSize, listFiles } from './rebuild/files.ts';
+import {
+  checkBudget,
+  checkCatalogue,
+  checkLinkResult,
+  checkPageTypes,
+  measureFirstLoad,
+  Refusal,
+  type CatalogueCounts,
+  type Thresholds,
+} from './rebuild/gate.ts';
+import { checkLinks } from './rebuild/links.ts';
+import { publicUrl, readManifest, writeJson, type Manifest } from './rebuild/manifest.ts';
+import { commandLines, failureMessage, postWebhook, type Report } from './rebuild/notify.ts';
+import { FIRST_LOAD_BUDGET_KB, PAGE_TYPES, type PageType } from './rebuild/page-types.ts';
+import {
+  currentRelease,
+  lockReleases,
+  manifestPath,
+  newReleaseId,
+  pruneReleases,
+  releasesDirFromEnv,
+  siteDir,
+  switchCurrent,
+} from './rebuild/releases.ts';
+
+export interface RebuildSettings extends Thresholds {
+  apiUrl: string;
+  siteUrl: string;
+  releasesDir: string;
+  target: Target;
+  keep: number;
+  webhookUrl: string | null;
+  reportPath: string;
+  dryRun: boolean;
+  /** Settings that could not be read: the run fails at 'config' (with a report and a message). */
+  problems: string[];
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): RebuildSettings {
+  const problems: string[] = [];
+  const number = (name: string, fallback: number, min: number, whole = false): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (Number.isFinite(value) && value >= min && (!whole || Number.isInteger(value))) return value;
+    problems.push(`${name} must be a ${whole ? 'whole ' : ''}number ≥ ${min} (got "${raw}")`);
+    return fallback;
+  };
+  const releasesDir = releasesDirFromEnv(env);
+  const target = env.DEPLOY_TARGET || 'local';
+  if (!isTarget(target)) problems.push(`DEPLOY_TARGET must be one of ${TARGETS.join(', ')} (got "${target}")`);
+  return {
+    apiUrl: env.API_URL || 'http://localhost:8787',
+    siteUrl: env.SITE_URL || 'http://localhost:4321',
+    releasesDir,
+    target: isTarget(target) ? target : 'local',
+    keep: number('REBUILD_KEEP', 5, 1, true),
+    maxProductDrop: number('REBUILD_MAX_PRODUCT_DROP', 20, 0),
+    maxCategoryDrop: number('REBUILD_MAX_CATEGORY_DROP', 10, 0),
+    jsBudgetKb: number('REBUILD_JS_BUDGET_KB', FIRST_LOAD_BUDGET_KB, 1),
+    webhookUrl: env.REBUILD_WEBHOOK_URL || null,
+    reportPath: resolve(env.REBUILD_REPORT || join(releasesDir, 'report.json')),
+    dryRun: argv.includes('--dry-run'),
+    problems,
+  };
+}
+
+/** Secrets that could end up in an error message: credentials in URLs and the webhook's token. */
+export function scrubber(settings: Pick<RebuildSettings, 'apiUrl' | 'webhookUrl'>): (text: string) => string {
+  const secrets = [settings.webhookUrl];
+  try {
+    secrets.push(new URL(settings.apiUrl).search.slice(1) || null);
+  } catch {
+    // not a URL: the API step says so
+  }
+  return (text) => {
+    let clean = text;
+    for (const secret of secrets) if (secret) clean = clean.split(secret).join('(secret)');
+    return clean.replace(/\/\/[^/@\s"]+@/g, '//');
+  };
+}
+
+const oneLine = (text: string, max = 400) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+/** The API's catalogue in every language, loaded and checked exactly as the build loads it. */
+async function loadEverything(apiUrl: string): Promise<Record<Lang, Catalogue>> {
+  try {
+    const catalogues = await Promise.all(LANGS.map((lang) => loadCatalogue(lang, apiUrl)));
+    return Object.fromEntries(LANGS.map((lang, index) => [lang, catalogues[index]!])) as Record<Lang, Catalogue>;
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    const message = error instanceof Error ? error.message : String(error);
+    const at = publicUrl(apiUrl);
+    if (status === 200) throw new Refusal('api', `the API at ${at} answered invalid data: ${message}`);
+    if (typeof status === 'number' && status > 0)
+      throw new Refusal('api', `the API at ${at} answered ${status}: ${message}`);
+    throw new Refusal('api', `the API at ${at} is unreachable: ${message}`);
+  }
+}
+
+function contentHash(catalogues: Record<Lang, Catalogue>): string {
+  const hash = createHash('sha256');
+  for (const lang of LANGS) hash.update(JSON.stringify(catalogues[lang]));
+  return `sha256:${hash.digest('hex')}`;
+}
+
+function gitCommit(): string | null {
+  const git = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' });
+  return git.status === 0 ? git.stdout.trim() : null;
+}
+
+const log = (line: string) => console.log(`[rebuild] ${line}`);
+
+/** A signal stops the run at the next step, up to the deploy (which, once started, is finished). */
+function stopIfInterrupted(signal: AbortSignal): void {
+  if (signal.aborted) throw new Error(`interrupted (${String(signal.reason)})`);
+}
+
+export async function rebuild(settings: RebuildSettings, signal: AbortSignal): Promise<Report> {
+  const started = new Date();
+  const memory = samplePeakMemory(process.pid);
+  const scrub = scrubber(settings);
+  const { releasesDir: dir, target } = settings;
+  mkdirSync(dir, { recursive: true });
+  const live = currentRelease(dir);
+  let id: string | null = null;
+  let unlock = () => {};
+  const report: Report = {
+    outcome: 'failed',
+    step: null,
+    reason: null,
+    release: null,
+    live,
+    target,
+    dryRun: settings.dryRun,
+    commands: [],
+    manifest: null,
+    startedAt: started.toISOString(),
+    finishedAt: '',
+    durationMs: 0,
+    peakMemoryMb: 0,
+    notified: null,
+  };
+  let step = 'config';
+  try {
+    const missing = settings.dryRun ? [] : missingSettings(target, process.env);
+    const problems = [
+      ...settings.problems,
+      ...(missing.length ? [`DEPLOY_TARGET=${target} needs ${missing.join(', ')}`] : []),
+    ];
+    if (problems.length > 0) throw new Error(problems.join('; '));
+    step = 'lock';
+    unlock = lockReleases(dir);
+    id = newReleaseId(dir, started);
+    report.release = id;
+
+    step = 'api';
+    const liveManifest = live ? readManifest(manifestPath(dir, live)) : null;
+    log(`loading the catalogue from ${publicUrl(settings.apiUrl)}`);
+    const catalogues = await loadEverything(settings.apiUrl);
+    const counts = Object.fromEntries(
+      LANGS.map((lang) => {
+        const { products, categories, stores } = catalogues[lang];
+        return [lang, { products: products.length, categories: categories.length, stores: stores.length }];
+      }),
+    ) as CatalogueCounts;
+    checkCatalogue(counts, liveManifest, settings);
+    const required = (Object.keys(PAGE_TYPES) as PageType[]).filter(
+      (type) => type !== 'comments' || catalogues.uz.products.some(hasCommentsPage),
+    );
+    const hash = contentHash(catalogues);
+
+    step = 'build';
+    const out = siteDir(dir, id);
+    const builtAt = new Date().toISOString();
+    log(`building release ${id} into ${out}`);
+    try {
+      await buildSite({ apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal });
+    } catch (error) {
+      stopIfInterrupted(signal);
+      // The build's loader fails loudly on bad data too; the log above has Astro's own error.
+      throw new Error(`the build failed (${error instanceof Error ? error.message : String(error)}); see the log`);
+    }
+    stopIfInterrupted(signal);
+
+    step = 'page-types';
+    checkPageTypes(out, required);
+    step = 'links';
+    const links = checkLinks(out, settings.siteUrl);
+    checkLinkResult(links);
+    step = 'budget';
+    const firstLoadKb = await measureFirstLoad(out, required);
+    checkBudget(firstLoadKb, settings.jsBudgetKb);
+
+    step = 'manifest';
+    const files = listFiles(out);
+    const pages = (lang: Lang) =>
+      files.filter((file) => file === `${lang}.html` || (file.startsWith(`${lang}/`) && file.endsWith('.html'))).length;
+    const manifest: Manifest = {
+      release: id,
+      builtAt,
+      commit: gitCommit(),
+      apiUrl: publicUrl(settings.apiUrl),
+      siteUrl: publicUrl(settings.siteUrl),
+      target,
+      counts: Object.fromEntries(
+        LANGS.map((lang) => [lang, { ...counts[lang], pages: pages(lang) }]),
+      ) as Manifest['counts'],
+      contentHash: hash,
+      pagefind: folderSize(join(out, 'pagefind')),
+      size: folderSize(out),
+      firstLoadKb,
+      links: { pages: links.pages, checked: links.checked },
+      durationMs: Date.now() - started.getTime(),
+      peakMemoryMb: memory.peak(),
+      publishedAt: null,
+    };
+    const manifestFile = manifestPath(dir, id);
+    writeJson(manifestFile, manifest);
+    report.manifest = manifestFile;
+    log(
+      `gate passed: ${LANGS.map((lang) => `${lang} ${counts[lang].products} products`).join(', ')}, ${links.checked} internal paths, ` +
+        `first-load JS ≤ ${Math.max(...Object.values(firstLoadKb))} KB`,
+    );
+
+    stopIfInterrupted(signal);
+    const release = { id, dir: out, commit: manifest.commit };
+    if (settings.dryRun) {
+      report.commands = commandLines(ADAPTERS[target].commands(release, process.env));
+      report.outcome = 'dry-run';
+      log(`dry run: release ${id} built and gated, not published; ${live ?? 'nothing'} stays live`);
+    } else {
+      step = 'deploy';
+      log(`deploying ${id} to ${target}`);
+      report.commands = commandLines(await deploy(target, release));
+      switchCurrent(dir, id);
+      report.live = id;
+      writeJson(manifestFile, { ...manifest, publishedAt: new Date().toISOString() });
+      report.outcome = 'published';
+      log(`published ${id}${live ? ` (was ${live})` : ''}`);
+    }
+    const removed = pruneReleases(dir, settings.keep);
+    if (removed.length > 0) log(`removed old releases: ${removed.join(', ')}`);
+  } catch (error) {
+    const refused = error instanceof Refusal;
+    report.outcome = refused ? 'refused' : 'failed';
+    report.step = refused ? error.step : step;
+    report.reason = oneLine(scrub(error instanceof Error ? error.message : String(error)));
+    report.release = null;
+    report.manifest = null;
+    if (id) {
+      rmSync(siteDir(dir, id), { recursive: true, force: true });
+      rmSync(manifestPath(dir, id), { force: true });
+    }
+    console.error(`Rebuild ${report.outcome} at ${report.step}: ${report.reason}`);
+    console.error(`Live release kept: ${report.live ?? 'none'}`);
+    if (settings.webhookUrl) report.notified = await postWebhook(settings.webhookUrl, failureMessage(report));
+  } finally {
+    unlock();
+  }
+  const finished = new Date();
+  report.finishedAt = finished.toISOString();
+  report.durationMs = finished.getTime() - started.getTime();
+  report.peakMemoryMb = memory.stop();
+  mkdirSync(dirname(settings.reportPath), { recursive: true });
+  writeJson(settings.reportPath, report);
+  return report;
+}
+
+/** Exit codes: 0 published or dry run, 2 refused by the gate, 1 failed. */
+export const exitCode = (report: Report) => (report.outcome === 'refused' ? 2 : report.outcome === 'failed' ? 1 : 0);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const controller = new AbortController();
+  for (const name of ['SIGINT', 'SIGTERM'] as const) process.once(name, () => controller.abort(name));
+  const report = await rebuild(settingsFromEnv(process.env, process.argv.slice(2)), controller.signal);
+  process.exit(exitCode(report));
+}

@@ -1,0 +1,65 @@
+/**
+ * The manifest written beside every release (`releases/<id>.json`): what was
+ * built, from where, how big, how long it took, and whether it went live.
+ * Nothing secret: the API URL is kept without credentials or query.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { Lang } from '#contract/langs.ts';
+
+export interface LocaleCounts {
+  products: number;
+  categories: number;
+  stores: number;
+  /** HTML pages built under /{lang}. */
+  pages: number;
+}
+
+export interface Manifest {
+  release: string;
+  /** When the build started (ISO); product pages carry it as data-built-at. */
+  builtAt: string;
+  commit: string | null;
+  apiUrl: string;
+  siteUrl: string;
+  target: string;
+  counts: Record<Lang, LocaleCounts>;
+  /** sha256 of the catalogue as the API answered it, both languages. */
+  contentHash: string;
+  pagefind: { files: number; bytes: number };
+  /** Files and bytes of the whole release. */
+  size: { files: number; bytes: number };
+  /** First-load JavaScript (gzip KB) of every page type, e.g. 'uz/product'. */
+  firstLoadKb: Record<string, number>;
+  links: { pages: number; checked: number };
+  /** From the start of the run until the gate passed. */
+  durationMs: number;
+  /** Peak resident memory of the rebuild and its children (build, Pagefind). */
+  peakMemoryMb: number;
+  /** When it last went live; null for a dry run. */
+  publishedAt: string | null;
+}
+
+export function readManifest(path: string): Manifest | null {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes JSON whole or not at all (a killed run never leaves half a file). */
+export function writeJson(path: string, value: unknown): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`);
+  renameSync(temporary, path);
+}
+
+/** An URL as it may be written down: no user, password, query or fragment. */
+export function publicUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return '(invalid URL)';
+  }
+}

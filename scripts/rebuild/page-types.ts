@@ -1,0 +1,36 @@
+/**
+ * Every page type of the site, as its path under a language prefix (`:param`
+ * parts are filled from the catalogue), and the first-load JavaScript budget.
+ * One list for the publish gate (every type built, JS measured statically
+ * over the release) and the e2e checks (routes, axe, budget.spec.ts in Chromium).
+ */
+export const PAGE_TYPES = {
+  home: '',
+  category: '/category/:id',
+  product: '/product/:id',
+  comments: '/comments/:id',
+  store: '/store/:address',
+  'top-product': '/top-product',
+  about: '/about',
+  agreement: '/agreement',
+  questions: '/questions',
+  'mobile-category': '/mobile-category',
+  basket: '/basket',
+  favorites: '/favorites',
+  search: '/search',
+  profile: '/profile',
+  'orders-confirmation': '/orders-confirmation',
+  'orders-success': '/orders-success',
+  'server-error': '/server-error',
+  forbidden: '/forbidden',
+  'network-error': '/network-error',
+} as const;
+
+export type PageType = keyof typeof PAGE_TYPES;
+
+/** Files every release has outside the language folders. */
+export const SITE_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap-index.xml'] as const;
+
+/** First-load JavaScript per page (gzip): over the budget fails; over the target is reported. */
+export const FIRST_LOAD_BUDGET_KB = 100;
+export const FIRST_LOAD_TARGET_KB = 80;
