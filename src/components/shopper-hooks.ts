@@ -3,9 +3,11 @@ import { enhanceAddress } from '../islands/address/enhance.ts';
 import { enhanceAuth } from '../islands/auth/enhance.ts';
 import { enhanceBasket } from '../islands/basket/enhance.ts';
 import { enhanceFavourites } from '../islands/favourites/enhance.ts';
+import { listenForFailures } from '../islands/toasts/failures.ts';
 import { listenForToasts } from '../islands/toasts/listen.ts';
 
 listenForToasts();
+listenForFailures();
 enhanceAuth();
 enhanceBasket();
 enhanceFavourites();

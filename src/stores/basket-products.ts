@@ -20,15 +20,15 @@ async function fetchProduct(id: number): Promise<ShownProduct> {
   return product;
 }
 
-/** A product's first variant in stock (null when it has none or cannot be fetched): cards know no variant. */
-export async function defaultFeature(id: number): Promise<number | null> {
+/** A product as the shop knows it now, fetched once per page; null when it cannot be fetched. */
+export function productFor(id: number): Promise<ShownProduct | null> {
   let request = requests.get(id);
   if (!request) {
     const known = $products.get()[id];
     request = known !== undefined ? Promise.resolve(known) : fetchProduct(id).catch(() => null);
     requests.set(id, request);
   }
-  return (await request)?.features[0]?.id ?? null;
+  return request;
 }
 
 /**

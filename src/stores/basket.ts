@@ -28,7 +28,7 @@ import {
 import { shownLines, toServerLine, type ServerLine } from '../lib/basket-lines.ts';
 import { repairStored } from '../lib/storage.ts';
 import { getApi, statusOf } from './api.ts';
-import { $products, defaultFeature, loadLocalProducts as loadProductsOf } from './basket-products.ts';
+import { $products, loadLocalProducts as loadProductsOf, productFor } from './basket-products.ts';
 import { browserStorage } from './browser-storage.ts';
 import { errorDetail, notify, type ToastMessage } from './notify.ts';
 import { $signedIn } from './session-tokens.ts';
@@ -136,11 +136,19 @@ export async function addToBasket(product: BasketProductInput, featureId: number
     notify('error', 'isl.toast.invalidProduct');
     return false;
   }
-  // A card knows no variant: a product sold by variants gets its first one in stock.
-  if (featureId === null && !product.features) {
-    const lines = [...$localBasket.get(), ...($signedIn.get() ? ($serverBasket.get() ?? []) : [])];
-    const existing = lines.find((line) => line.product === id);
-    featureId = existing ? existing.feature : await defaultFeature(id);
+  const lines = [...$localBasket.get(), ...($signedIn.get() ? ($serverBasket.get() ?? []) : [])];
+  // A card knows no variant: a product sold by variants gets the one in the basket, else its first in stock.
+  const cardLine = featureId === null && !product.features ? lines.find((line) => line.product === id) : undefined;
+  if (cardLine) featureId = cardLine.feature;
+  else if (!findEntry(lines, id, featureId)) {
+    // A new line: only what is in stock now (a product that cannot be fetched is left to the server to judge).
+    const known = await productFor(id);
+    if (known && featureId === null && !product.features) featureId = known.features[0]?.id ?? null;
+    const soldOut = known && (featureId === null ? known.stock <= 0 : !known.features.some((f) => f.id === featureId));
+    if (soldOut) {
+      notify('error', 'isl.toast.outOfStock', { id });
+      return false;
+    }
   }
   if (!$signedIn.get() || $basketFailed.get()) {
     const added = !findEntry($localBasket.get(), id, featureId);

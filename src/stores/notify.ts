@@ -14,6 +14,8 @@ export interface ToastMessage {
   values?: Record<string, string | number>;
   /** Extra text shown under the message (e.g. the server's field errors). */
   detail?: string;
+  /** Or a message of ours shown under it. */
+  detailKey?: MessageKey;
 }
 export interface Toast extends ToastMessage {
   id: number;
@@ -33,8 +35,12 @@ export function notify(
   values?: Record<string, string | number>,
   detail?: string,
 ): void {
-  const toast: Toast = { id: ++lastId, kind, key, ...(values ? { values } : {}), ...(detail ? { detail } : {}) };
-  $toasts.set([...$toasts.get(), toast].slice(-TOAST_LIMIT));
+  queueToast({ kind, key, ...(values ? { values } : {}), ...(detail ? { detail } : {}) });
+}
+
+/** Queue a message given whole (e.g. with a `detailKey`). */
+export function queueToast(message: ToastMessage): void {
+  $toasts.set([...$toasts.get(), { ...message, id: ++lastId }].slice(-TOAST_LIMIT));
 }
 
 /** The toast island takes the queued messages to show them. */
@@ -49,7 +55,7 @@ export function notifyAfterReload(messages: ToastMessage[]): void {
   try {
     sessionStorage.setItem(PENDING_KEY, JSON.stringify(messages));
   } catch {
-    for (const m of messages) notify(m.kind, m.key, m.values, m.detail);
+    for (const m of messages) queueToast(m);
   }
 }
 
@@ -67,7 +73,7 @@ export function flushPendingToasts(): void {
     const list = JSON.parse(raw) as unknown;
     if (!Array.isArray(list)) return;
     for (const m of list as ToastMessage[]) {
-      if (m && typeof m.key === 'string') notify(m.kind, m.key, m.values, m.detail);
+      if (m && typeof m.key === 'string') queueToast(m);
     }
   } catch {
     // A corrupted entry is dropped.

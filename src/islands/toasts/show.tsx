@@ -35,9 +35,10 @@ function Host({ onReady }: { onReady: () => void }) {
 
 export async function showQueued(): Promise<void> {
   const [messages] = await Promise.all([loadMessages($lang.get()), mount()]);
-  for (const { kind, key, values, detail } of takeToasts()) {
+  for (const { kind, key, values, detail, detailKey } of takeToasts()) {
     const text = formatMessage(messages[key], values);
-    const options = { duration: TOAST_DURATION_MS[kind], ...(detail ? { description: detail } : {}) };
+    const description = detail ?? (detailKey && messages[detailKey]);
+    const options = { duration: TOAST_DURATION_MS[kind], ...(description ? { description } : {}) };
     if (kind === 'success') toast.success(text, options);
     else if (kind === 'error') toast.error(text, options);
     else toast(text, options);

@@ -15,6 +15,24 @@ test.describe('language prefix and root', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   });
 
+  test('root honours ?lng= first, then the browser language (spec §9 order)', async ({ browser }) => {
+    const russian = await browser.newContext({ locale: 'ru-RU' });
+    const page = await russian.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/ru$/);
+    // The query wins over the language cached by the Russian page and the browser's.
+    await page.goto('/?lng=uz');
+    await expect(page).toHaveURL(/\/\?lng=uz$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+    await russian.close();
+  });
+
+  test('root honours ?lng=ru over the cache', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'uz'));
+    await page.goto('/?lng=ru&x=1');
+    await expect(page).toHaveURL(/\/ru\?x=1$/);
+  });
+
   for (const [from, to] of [
     ['/product/1', '/uz/product/1'],
     ['/basket?x=1#h', '/uz/basket?x=1#h'],

@@ -58,6 +58,16 @@ describe('visitor basket (local storage)', () => {
     expect(shop.toasts()).toEqual(['error isl.toast.invalidProduct', 'error isl.toast.invalidProduct']);
   });
 
+  it('a product or variant out of stock cannot be added, but a line already there can be removed', async () => {
+    const soldOut = await shop.product((p) => p.stock === 0);
+    expect(await addToBasket({ id: soldOut.id })).toBe(false);
+    expect($localBasket.get()).toEqual([]);
+    expect(shop.toasts()).toEqual(['error isl.toast.outOfStock']);
+    $localBasket.set([{ id: 1, product: soldOut.id, feature: null, quantity: 1 }]);
+    expect(await addToBasket({ id: soldOut.id })).toBe(false);
+    expect($localBasket.get()).toEqual([]);
+  });
+
   it('a card add of a product sold by variants takes its first variant in stock', async () => {
     const product = await withVariants();
     await addToBasket({ id: product.id });

@@ -1,0 +1,106 @@
+/**
+ * The session store against the real reference API (spec §4 Sign-in, §5,
+ * §8): code request, verification with the basket sync, resend only at
+ * countdown 0, the server's own message on a 429, and logout.
+ */
+import { describe, expect, it } from 'vitest';
+import { $localBasket, $serverBasket } from '../../../src/stores/basket.ts';
+import { $liked } from '../../../src/stores/favourites.ts';
+import {
+  $access,
+  $pendingSignIn,
+  $refresh,
+  requestCode,
+  resendCode,
+  signOut,
+  verifyCode,
+} from '../../../src/stores/session.ts';
+import { useShop } from '../support/shop.ts';
+
+const shop = useShop(() => {
+  $pendingSignIn.set(null);
+  $localBasket.set([]);
+  $serverBasket.set(null);
+  $liked.set([]);
+});
+
+let next = 1_000_000;
+/** A phone as the sign-in mask holds it, new for every test. */
+const typedPhone = () => `998 90 ${String(next++).padStart(7, '0')}`;
+const codeFor = (phone: string) => shop.api.sent.filter((s) => s.phone === phone).at(-1)!.code;
+
+describe('sign-in', () => {
+  it('an incomplete phone is not sent', async () => {
+    expect(await requestCode('998 90 12')).toEqual({ ok: false, reason: 'invalid' });
+    expect(shop.requests).toEqual([]);
+  });
+
+  it('a code request stores who signs in and when a new code may be asked for', async () => {
+    const before = Date.now();
+    expect(await requestCode(typedPhone())).toEqual({ ok: true });
+    const pending = $pendingSignIn.get()!;
+    expect(pending.phone).toMatch(/^\+99890\d{7}$/);
+    // The answer's `time` is in minutes: 2 minutes of countdown.
+    expect(pending.resendAt - before).toBeGreaterThanOrEqual(119_000);
+    expect(shop.toasts()).toEqual(['success isl.toast.codeSent']);
+    expect(await resendCode()).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('the right code stores the tokens, pushes the local basket and reloads', async () => {
+    const product = await shop.product((p) => p.features.length === 0 && p.stock > 0);
+    $localBasket.set([{ id: 1, product: product.id, feature: null, quantity: 2 }]);
+    await requestCode(typedPhone());
+    let reloaded = false;
+    const result = await verifyCode(codeFor($pendingSignIn.get()!.phone).toLowerCase(), () => (reloaded = true));
+    expect(result).toEqual({ ok: true });
+    expect(reloaded).toBe(true);
+    expect($access.get()).not.toBe('');
+    expect($localBasket.get()).toEqual([]);
+    const basket = await shop.api.call('/orders/basket/', { token: $access.get() });
+    expect(basket.body.map((i: { product: { id: number }; quantity: number }) => [i.product.id, i.quantity])).toEqual([
+      [product.id, 2],
+    ]);
+  });
+
+  it('a wrong code fails with the spec toast and keeps the pending sign-in', async () => {
+    await requestCode(typedPhone());
+    const right = codeFor($pendingSignIn.get()!.phone);
+    const wrong = right === '0000' ? '1111' : '0000';
+    shop.toasts();
+    expect(await verifyCode(wrong, () => {})).toEqual({ ok: false, reason: 'failed' });
+    expect(shop.toasts()).toEqual(['error isl.toast.verifyFailed']);
+    expect($pendingSignIn.get()).not.toBeNull();
+    expect($access.get()).toBe('');
+  });
+
+  it('a second code request within the countdown shows the server message and goes back to the code step', async () => {
+    const phone = typedPhone();
+    await requestCode(phone);
+    const first = $pendingSignIn.get()!;
+    shop.toasts();
+    expect(await requestCode(phone)).toEqual({ ok: true });
+    expect(shop.toasts()).toEqual(['error isl.toast.serverMessage']);
+    expect($pendingSignIn.get()!.resendAt).toBeGreaterThanOrEqual(first.resendAt - 1_000);
+  });
+});
+
+describe('logout', () => {
+  it('revokes the refresh token on the server and forgets everything private', async () => {
+    await shop.signIn();
+    const refresh = $refresh.get();
+    $liked.set([3]);
+    let reloaded = false;
+    await signOut(() => (reloaded = true));
+    expect(reloaded).toBe(true);
+    expect([$access.get(), $refresh.get(), $liked.get()]).toEqual(['', '', []]);
+    const renewed = await shop.api.call('/users/token/refresh/', { method: 'POST', body: { refresh } });
+    expect(renewed.status).toBe(401);
+  });
+
+  it('still signs out when the server cannot be reached', async () => {
+    await shop.signIn();
+    shop.fail({ method: 'POST', path: /^\/users\/logout\/$/, answer: 'abort' });
+    await signOut(() => {});
+    expect($access.get()).toBe('');
+  });
+});
