@@ -11,7 +11,7 @@ import { paymentUrl } from '../../api/payments.ts';
 import { loadGazetteer, reverseGeocode } from '../../api/geocoder.ts';
 import { createApp } from '../../api/server.ts';
 import { openDb } from '../../api/db.ts';
-import { startTestApi, type TestApi } from './helpers.ts';
+import { startTestApi, type TestApi, QARSHI_ADDRESS } from './helpers.ts';
 
 let api: TestApi;
 let origin: string;
@@ -25,17 +25,7 @@ const OUTSIDE = {
   uz: 'Faqat Qarshi shahri yoki Qarshi tumani ichida manzil tanlang!',
   ru: 'Выберите адрес только в пределах города Карши или Каршинского района!',
 };
-const city: Address = {
-  region: 'Qashqadaryo viloyati',
-  city: 'Qarshi',
-  street: 'Nasaf koʻchasi',
-  home: '5',
-  etaj: '2',
-  latitude: 38.86,
-  longitude: 65.79,
-  display_name: 'Qarshi, Nasaf koʻchasi 5',
-  delivery_type: 'city',
-};
+const city = QARSHI_ADDRESS;
 const district: Address = {
   ...city,
   city: 'Beshkent, Qarshi tumani',

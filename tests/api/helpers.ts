@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { BUDGETS, type LimitSettings } from '../../api/limits.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.ts';
 import { API_PREFIX } from '#contract/calls.ts';
+import type { Address } from '#contract/schemas.ts';
 import type { SmsSender } from '../../api/sms.ts';
 
 export interface TestApi {
@@ -116,3 +117,16 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
   };
 }
+
+/** A delivery address inside Qarshi city, for orders and profiles. */
+export const QARSHI_ADDRESS: Address = {
+  region: 'Qashqadaryo viloyati',
+  city: 'Qarshi',
+  street: 'Nasaf koʻchasi',
+  home: '5',
+  etaj: '2',
+  latitude: 38.86,
+  longitude: 65.79,
+  display_name: 'Qarshi, Nasaf koʻchasi 5',
+  delivery_type: 'city',
+};

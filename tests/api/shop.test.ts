@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '#contract/calls.ts';
-import { ErrorBody, type Address, type CatalogueProduct } from '#contract/schemas.ts';
-import { startTestApi, type TestApi } from './helpers.ts';
+import { ErrorBody, type CatalogueProduct } from '#contract/schemas.ts';
+import { startTestApi, type TestApi, QARSHI_ADDRESS } from './helpers.ts';
 
 let api: TestApi;
 let products: CatalogueProduct[];
@@ -20,17 +20,7 @@ const expectFieldError = (res: { status: number; body: unknown }, field: string)
   expect(res.status).toBe(400);
   expect(ErrorBody.parse(res.body).errors?.[field]?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
 };
-const address: Address = {
-  region: 'Qashqadaryo viloyati',
-  city: 'Qarshi',
-  street: 'Nasaf koʻchasi',
-  home: '5',
-  etaj: '2',
-  latitude: 38.86,
-  longitude: 65.79,
-  display_name: 'Qarshi, Nasaf koʻchasi 5',
-  delivery_type: 'city',
-};
+const address = QARSHI_ADDRESS;
 const plainProduct = () => {
   const p = products.find((p) => p.features.length === 0 && p.stock >= 3);
   if (!p) throw new Error('seed has no plain product in stock');

@@ -1,8 +1,8 @@
 /** Orders are honest about stock (issue 7, finding 5): checked and taken with the order, given back on cancel. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '#contract/calls.ts';
-import { ErrorBody, type Address, type CatalogueProduct } from '#contract/schemas.ts';
-import { startTestApi, type TestApi } from './helpers.ts';
+import { ErrorBody, type CatalogueProduct } from '#contract/schemas.ts';
+import { startTestApi, type TestApi, QARSHI_ADDRESS } from './helpers.ts';
 
 let api: TestApi;
 let products: CatalogueProduct[];
@@ -12,17 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
-const address: Address = {
-  region: 'Qashqadaryo viloyati',
-  city: 'Qarshi',
-  street: 'Nasaf koʻchasi',
-  home: '5',
-  etaj: '2',
-  latitude: 38.86,
-  longitude: 65.79,
-  display_name: 'Qarshi, Nasaf koʻchasi 5',
-  delivery_type: 'city',
-};
+const address = QARSHI_ADDRESS;
 let shoppers = 0;
 /** A new shopper with one basket line; answers what placing the order needs. */
 async function shopperWith(product: number, quantity: number, feature: number | null = null) {
