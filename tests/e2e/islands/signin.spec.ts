@@ -3,7 +3,9 @@
  * §8), focus and Escape (WCAG), corrupted storage (never a crash).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, fail, passTimeouts, randomPhone, watchErrors, type Fault } from './helpers.ts';
+import { products, randomPhone } from '../support/api.ts';
+import { watchErrors } from '../support/site.ts';
+import { expectToast, fail, passTimeouts, toast, type Fault } from './helpers.ts';
 
 const AUTH = /\/api\/v1\/users\/auth\/$/;
 const VERIFY = /\/api\/v1\/users\/verify\/$/;
@@ -70,12 +72,18 @@ async function toCodeStep(page: Page, phone = randomPhone()) {
 
 test.describe('codes', () => {
   test('3 characters: nothing is verified', async ({ page }) => {
-    let calls = 0;
-    await page.route(VERIFY, (route) => (calls++, route.fallback()));
+    const codes: string[] = [];
+    await page.route(VERIFY, (route) => {
+      codes.push((route.request().postDataJSON() as { code: string }).code);
+      return route.fallback();
+    });
     await toCodeStep(page);
-    await page.getByTestId('code-input').pressSequentially('123');
-    await page.waitForTimeout(400);
-    expect(calls).toBe(0);
+    const input = page.getByTestId('code-input');
+    await input.pressSequentially('123');
+    await expect(input).toHaveValue('123');
+    // The 4th character sends the code; a call at the 3rd would have been routed before it.
+    await input.press('4');
+    await expect.poll(() => codes).toEqual(['1234']);
   });
 
   test('5 characters: cut to 4, verified at the 4th', async ({ page }) => {
@@ -110,7 +118,8 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     await openModal(page);
     await typePhone(page, randomPhone().slice(1));
     await page.getByRole('button', { name: 'Kod olish' }).click();
-    if (fault === 'timeout') await passTimeouts(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi');
+    if (fault === 'timeout')
+      await passTimeouts(page, toast(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi'));
     await expectToast(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi');
     await expect(page.getByRole('heading', { name: 'Kirish' })).toBeVisible();
   });
@@ -123,7 +132,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     await toCodeStep(page);
     await fail(page, VERIFY, fault);
     await page.getByTestId('code-input').pressSequentially('1234');
-    if (fault === 'timeout') await passTimeouts(page, 'Kodni tasdiqlashda xatolik yuz berdi');
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Kodni tasdiqlashda xatolik yuz berdi'));
     await expectToast(page, 'Kodni tasdiqlashda xatolik yuz berdi');
     await expect(page.getByTestId('code-input')).toHaveAttribute('aria-invalid', 'true');
     expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
@@ -147,7 +156,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     await expect(page.getByRole('button', { name: 'Kodni qayta yuborish' })).toBeEnabled({ timeout: 5_000 });
     await fail(page, RESEND, fault);
     await page.getByRole('button', { name: 'Kodni qayta yuborish' }).click();
-    if (fault === 'timeout') await passTimeouts(page, 'Telefon raqamini yuborishda xatolik yuz berdi');
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Telefon raqamini yuborishda xatolik yuz berdi'));
     await expectToast(page, 'Telefon raqamini yuborishda xatolik yuz berdi');
   });
 }
@@ -197,9 +206,8 @@ test.describe('corrupted storage never crashes and is repaired', () => {
     });
   }
 
-  test('a partly bad basket keeps its good entries', async ({ page, request }) => {
-    const { products } = await import('./helpers.ts');
-    const [a] = await products(request);
+  test('a partly bad basket keeps its good entries', async ({ page }) => {
+    const [a] = await products();
     await page.goto('/uz/about');
     await page.evaluate(
       (id) =>
