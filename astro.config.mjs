@@ -1,8 +1,22 @@
 // @ts-check
 import react from '@astrojs/react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { defineConfig, envField } from 'astro/config';
 import { hostHeaders, pagePolicy } from './scripts/host-headers.ts';
+
+/**
+ * sonner (the toasts) inserts its stylesheet as a <style> element when it
+ * loads; the CSP allows exactly that text by its hash rather than any inline
+ * style. Read from the installed package, so an upgrade keeps the hash right.
+ */
+function sonnerStyleHash() {
+  const bundle = readFileSync(new URL('./node_modules/sonner/dist/index.mjs', import.meta.url), 'utf8');
+  const css = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(bundle)?.[1];
+  if (!css) throw new Error('sonner no longer inserts its styles the way astro.config.mjs expects');
+  return /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(JSON.parse(css)).digest('base64')}`);
+}
 
 /** Where the built site is served; canonical URLs, sitemaps and hreflang use it. */
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -116,7 +130,7 @@ export default defineConfig({
       ],
       // Pagefind's search runs WebAssembly; no 'unsafe-inline' anywhere.
       scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
-      styleDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'"], hashes: [sonnerStyleHash()] },
     },
   },
   integrations: [react(), hostRules(), hostHeadersFile(), interactionDirective()],

@@ -33,9 +33,13 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   use: { baseURL: E2E_SITE, trace: 'retain-on-failure', launchOptions: chromium },
+  // Which screen a test runs on, decided here and nowhere else. Untagged tests do not depend on the screen
+  // (faults, sign-in, search, routes, redirects, product logic) or test desktop-only layout: they run once, on
+  // desktop. `@mobile` tests mobile-only layout and behaviour; `@both` runs where the layout changes what is
+  // tested (the journeys, axe).
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    { name: 'desktop', grepInvert: /@mobile\b/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'mobile', grep: /@mobile\b|@both\b/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
     command: 'rm -rf .tmp/e2e-data && node scripts/start.ts',

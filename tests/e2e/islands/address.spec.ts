@@ -7,8 +7,12 @@
  * Playwright's permissions and setGeolocation.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, isMobile, watchErrors } from '../support/site.ts';
-import { API, apiSignIn, useTokens } from './helpers.ts';
+import { API, signIn } from '../support/api.ts';
+import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
+import { useTokens } from './helpers.ts';
+
+/** The mobile layout (spec §2: 768 px or narrower). */
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1024) <= 768;
 
 const TILES = 'https://tile.openstreetmap.org/**';
 const GEOCODER = /\/geocoder\/reverse\?/;
@@ -95,7 +99,9 @@ const message = (page: Page) => page.getByTestId('address-message');
 const save = (page: Page) => page.getByTestId('address-save');
 
 for (const lang of ['uz', 'ru'] as const) {
-  test(`${lang}: pick an address in Qarshi, save it, and the header shows it after a reload`, async ({ page }) => {
+  test(`${lang}: pick an address in Qarshi, save it, and the header shows it after a reload @both`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const text = TEXT[lang];
     const errors = watchErrors(page);
@@ -151,8 +157,6 @@ for (const lang of ['uz', 'ru'] as const) {
 }
 
 test.describe('desktop faults and location', () => {
-  test.skip(({ isMobile }) => isMobile, 'fault cases run on desktop only');
-
   test('use my location inside the district', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 38.8167, longitude: 65.65, accuracy: 20 });
@@ -242,7 +246,7 @@ test.describe('desktop faults and location', () => {
     page,
     request,
   }) => {
-    const tokens = await apiSignIn(request);
+    const tokens = await signIn();
     const profile = async () =>
       (
         (await (

@@ -5,19 +5,17 @@
  * and fallback, and afterwards the basket holds what the shopper put there.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { addToServerBasket, products, serverBasket, signIn } from '../support/api.ts';
+import { watchErrors } from '../support/site.ts';
 import {
-  addOnServer,
-  apiSignIn,
   badge,
   expectToast,
   fail,
   localBasket,
   passTimeouts,
-  products,
-  serverBasket,
   setLocalBasket,
+  toast,
   useTokens,
-  watchErrors,
   type Fault,
 } from './helpers.ts';
 
@@ -39,17 +37,16 @@ async function prepare(page: Page, fault: Fault) {
 for (const fault of faults) {
   test(`basket load ${fault}: 'Savatni yangilashda xato yuz berdi!' and the local entries are shown`, async ({
     page,
-    request,
   }) => {
     await prepare(page, fault);
     const errors = watchErrors(page);
-    const [a] = await products(request);
-    const tokens = await apiSignIn(request);
+    const [a] = await products();
+    const tokens = await signIn();
     await useTokens(page, tokens);
     await setLocalBasket(page, [{ product: a!.id, feature: a!.feature, quantity: 2 }]);
     await fail(page, BASKET, fault, 'GET');
     await page.goto('/uz/basket');
-    if (fault === 'timeout') await passTimeouts(page, 'Savatni yangilashda xato yuz berdi!');
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Savatni yangilashda xato yuz berdi!'));
     await expectToast(page, 'Savatni yangilashda xato yuz berdi!');
     await expect(page.locator('.basket-line')).toHaveCount(1);
     expect(await localBasket(page)).toEqual([[a!.id, a!.feature, 2]]);
@@ -58,11 +55,10 @@ for (const fault of faults) {
 
   test(`add to basket ${fault}: 'Savatga qo'shishda xato yuz berdi!' and the product is kept locally`, async ({
     page,
-    request,
   }) => {
     await prepare(page, fault);
-    const [a] = await products(request);
-    const tokens = await apiSignIn(request);
+    const [a] = await products();
+    const tokens = await signIn();
     await useTokens(page, tokens);
     await page.goto('/uz/about');
     await fail(page, ADD, fault);
@@ -74,47 +70,41 @@ for (const fault of faults) {
       document.querySelector('main')!.prepend(button);
     }, a!.id);
     await page.locator('#test-add').click();
-    if (fault === 'timeout') await passTimeouts(page, "Savatga qo'shishda xato yuz berdi!");
+    if (fault === 'timeout') await passTimeouts(page, toast(page, "Savatga qo'shishda xato yuz berdi!"));
     await expectToast(page, "Savatga qo'shishda xato yuz berdi!");
     expect(await localBasket(page)).toEqual([[a!.id, a!.feature, 1]]);
     await expect.poll(() => badge(page)).toBe('1');
-    expect(await serverBasket(request, tokens)).toEqual([]);
+    expect(await serverBasket(tokens)).toEqual([]);
   });
 
-  test(`quantity ${fault}: 'Mahsulot sonini yangilashda xato yuz berdi!' and the change stays`, async ({
-    page,
-    request,
-  }) => {
+  test(`quantity ${fault}: 'Mahsulot sonini yangilashda xato yuz berdi!' and the change stays`, async ({ page }) => {
     await prepare(page, fault);
-    const [a] = await products(request);
-    const tokens = await apiSignIn(request);
-    await addOnServer(request, tokens, a!.id, a!.feature, 2);
+    const [a] = await products();
+    const tokens = await signIn();
+    await addToServerBasket(tokens, a!.id, a!.feature, 2);
     await useTokens(page, tokens);
     await page.goto('/uz/basket');
     await expect(page.locator('.basket-line output')).toHaveText('2');
     await fail(page, QUANTITY, fault);
     await page.locator('.basket-qty button').last().click();
-    if (fault === 'timeout') await passTimeouts(page, 'Mahsulot sonini yangilashda xato yuz berdi!');
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Mahsulot sonini yangilashda xato yuz berdi!'));
     await expectToast(page, 'Mahsulot sonini yangilashda xato yuz berdi!');
     await expect(page.locator('.basket-line output')).toHaveText('3');
-    expect((await serverBasket(request, tokens)).map((l) => l.quantity)).toEqual([2]);
+    expect((await serverBasket(tokens)).map((l) => l.quantity)).toEqual([2]);
   });
 
-  test(`delete one ${fault}: 'Mahsulotni o'chirishda xato yuz berdi!' and it is removed locally`, async ({
-    page,
-    request,
-  }) => {
+  test(`delete one ${fault}: 'Mahsulotni o'chirishda xato yuz berdi!' and it is removed locally`, async ({ page }) => {
     await prepare(page, fault);
-    const [a, b] = await products(request);
-    const tokens = await apiSignIn(request);
-    await addOnServer(request, tokens, a!.id, a!.feature);
-    await addOnServer(request, tokens, b!.id, b!.feature);
+    const [a, b] = await products();
+    const tokens = await signIn();
+    await addToServerBasket(tokens, a!.id, a!.feature);
+    await addToServerBasket(tokens, b!.id, b!.feature);
     await useTokens(page, tokens);
     await page.goto('/uz/basket');
     await expect(page.locator('.basket-line')).toHaveCount(2);
     await fail(page, DELETE, fault);
     await page.locator('.basket-remove').first().click();
-    if (fault === 'timeout') await passTimeouts(page, "Mahsulotni o'chirishda xato yuz berdi!");
+    if (fault === 'timeout') await passTimeouts(page, toast(page, "Mahsulotni o'chirishda xato yuz berdi!"));
     await expectToast(page, "Mahsulotni o'chirishda xato yuz berdi!");
     await expect(page.locator('.basket-line')).toHaveCount(1);
     await expect.poll(() => badge(page)).toBe('1');
@@ -122,54 +112,52 @@ for (const fault of faults) {
 
   test(`delete selected ${fault}: 'Mahsulotlarni o'chirishda xato yuz berdi!' and they are removed locally`, async ({
     page,
-    request,
   }) => {
     await prepare(page, fault);
-    const [a, b, c] = await products(request);
-    const tokens = await apiSignIn(request);
-    for (const p of [a!, b!, c!]) await addOnServer(request, tokens, p.id, p.feature);
+    const [a, b, c] = await products();
+    const tokens = await signIn();
+    for (const p of [a!, b!, c!]) await addToServerBasket(tokens, p.id, p.feature);
     await useTokens(page, tokens);
     await page.goto('/uz/basket');
     await expect(page.locator('.basket-line')).toHaveCount(3);
     await fail(page, DELETE, fault);
     await page.locator('.basket-line input[type=checkbox]').first().uncheck();
     await page.getByRole('button', { name: "Tanlanganlarni o'chirish" }).click();
-    if (fault === 'timeout') await passTimeouts(page, "Mahsulotlarni o'chirishda xato yuz berdi!");
+    if (fault === 'timeout') await passTimeouts(page, toast(page, "Mahsulotlarni o'chirishda xato yuz berdi!"));
     await expectToast(page, "Mahsulotlarni o'chirishda xato yuz berdi!");
     await expect(page.locator('.basket-line')).toHaveCount(1);
     await expect(page.locator('.basket-line')).toHaveAttribute('data-product', String(a!.id));
   });
 
-  test(`visitor product refetch ${fault}: reported, the entry stays stored`, async ({ page, request }) => {
+  test(`visitor product refetch ${fault}: reported, the entry stays stored`, async ({ page }) => {
     await prepare(page, fault);
-    const [a] = await products(request);
+    const [a] = await products();
     await page.goto('/uz/about');
     await setLocalBasket(page, [{ product: a!.id, feature: a!.feature, quantity: 1 }]);
     await fail(page, PRODUCT, fault, 'GET');
     await page.goto('/uz/basket');
-    if (fault === 'timeout') await passTimeouts(page, "Mahsulotlar yoki savatni yuklab bo'lmadi");
+    if (fault === 'timeout') await passTimeouts(page, toast(page, "Mahsulotlar yoki savatni yuklab bo'lmadi"));
     await expectToast(page, "Mahsulotlar yoki savatni yuklab bo'lmadi");
     expect(await localBasket(page)).toEqual([[a!.id, a!.feature, 1]]);
     await expect.poll(() => badge(page)).toBe('1');
   });
 }
 
-test("delete one 404: 'Savatda mahsulot topilmadi: ID {id}'", async ({ page, request }) => {
-  const [a] = await products(request);
-  const tokens = await apiSignIn(request);
-  await addOnServer(request, tokens, a!.id, a!.feature);
+test("delete one 404: 'Savatda mahsulot topilmadi: ID {id}'", async ({ page }) => {
+  const [a] = await products();
+  const tokens = await signIn();
+  await addToServerBasket(tokens, a!.id, a!.feature);
   await useTokens(page, tokens);
   await page.goto('/uz/basket');
   await expect(page.locator('.basket-line')).toHaveCount(1);
-  const [line] = await serverBasket(request, tokens);
+  const [line] = await serverBasket(tokens);
   await fail(page, DELETE, '404');
   await page.locator('.basket-remove').click();
   await expectToast(page, `Savatda mahsulot topilmadi: ID ${line!.id}`);
 });
 
-test("add to basket 400: the server's field errors are shown, then it is added locally", async ({ page, request }) => {
-  const [a] = await products(request);
-  const tokens = await apiSignIn(request);
+test("add to basket 400: the server's field errors are shown, then it is added locally", async ({ page }) => {
+  const tokens = await signIn();
   await useTokens(page, tokens);
   await page.goto('/uz');
   await fail(page, ADD, '400');
@@ -177,14 +165,10 @@ test("add to basket 400: the server's field errors are shown, then it is added l
   await expectToast(page, "Savatga qo'shishda xato yuz berdi!");
   await expect(page.getByText('Test field error.')).toBeVisible();
   expect((await localBasket(page)).length).toBe(1);
-  void a;
 });
 
-test("visitor product 404: 'Mahsulot topilmadi: ID {id}', dropped from the list, kept stored", async ({
-  page,
-  request,
-}) => {
-  const [a, b] = await products(request);
+test("visitor product 404: 'Mahsulot topilmadi: ID {id}', dropped from the list, kept stored", async ({ page }) => {
+  const [a, b] = await products();
   await page.goto('/uz/about');
   await setLocalBasket(page, [
     { product: a!.id, feature: a!.feature, quantity: 1 },
@@ -204,8 +188,8 @@ test("visitor product 404: 'Mahsulot topilmadi: ID {id}', dropped from the list,
   expect((await localBasket(page)).length).toBe(2);
 });
 
-test("visitor feature gone: 'Xususiyat topilmadi: ID {id}'", async ({ page, request }) => {
-  const [a] = await products(request);
+test("visitor feature gone: 'Xususiyat topilmadi: ID {id}'", async ({ page }) => {
+  const [a] = await products();
   await page.goto('/uz/about');
   await page.evaluate(
     (p) => localStorage.setItem('basket', JSON.stringify([{ id: 1, product: p.id, feature: 999999, quantity: 1 }])),

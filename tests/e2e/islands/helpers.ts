@@ -1,35 +1,6 @@
-/** Shared helpers of the islands specs: API setup, sign-in, storage reads, toasts and faults. */
-import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import { E2E_API } from '../../../playwright.config.ts';
-
-export const API = `${E2E_API}/api/v1`;
-
-/** A fresh Uzbek number per test, so tests never share a server basket. */
-export function randomPhone(): string {
-  return `+99890${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-}
-
-export interface Tokens {
-  access: string;
-  refresh: string;
-}
-
-/** Sign a new user in through the API (code read from the test route). */
-export async function apiSignIn(request: APIRequestContext, phone = randomPhone()): Promise<Tokens> {
-  const auth = await request.post(`${API}/users/auth/`, { data: { phone_number: phone } });
-  expect(auth.ok()).toBeTruthy();
-  const { user } = (await auth.json()) as { user: number };
-  const code = await codeFor(request, phone);
-  const verify = await request.post(`${API}/users/verify/`, { data: { user, code } });
-  expect(verify.ok()).toBeTruthy();
-  return ((await verify.json()) as { data: Tokens }).data;
-}
-
-export async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
-  const answer = await request.get(`${API}/__test__/codes/?phone=${encodeURIComponent(phone)}`);
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { code: string }).code;
-}
+/** Shared helpers of the islands specs: signed-in pages, storage reads, toasts and faults (API calls: support/api.ts). */
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import type { Tokens } from '../support/api.ts';
 
 /** Put tokens in the page's storage (then the next navigation is signed in). */
 export async function useTokens(page: Page, tokens: Tokens): Promise<void> {
@@ -38,58 +9,6 @@ export async function useTokens(page: Page, tokens: Tokens): Promise<void> {
     localStorage.setItem('access', access);
     localStorage.setItem('refresh', refresh);
   }, tokens);
-}
-
-export async function serverBasket(request: APIRequestContext, tokens: Tokens) {
-  const answer = await request.get(`${API}/orders/basket/`, { headers: { Authorization: `Bearer ${tokens.access}` } });
-  return (await answer.json()) as Array<{
-    id: number;
-    product: { id: number };
-    feature: { id: number } | null;
-    quantity: number;
-  }>;
-}
-
-export async function serverFavourites(request: APIRequestContext, tokens: Tokens) {
-  const answer = await request.get(`${API}/favorite/`, { headers: { Authorization: `Bearer ${tokens.access}` } });
-  return ((await answer.json()) as Array<{ id: number; product: number }>).map((f) => f.product).sort((a, b) => a - b);
-}
-
-export async function addOnServer(
-  request: APIRequestContext,
-  tokens: Tokens,
-  product: number,
-  feature: number | null,
-  quantity = 1,
-) {
-  const answer = await request.post(`${API}/orders/add-basket/`, {
-    headers: { Authorization: `Bearer ${tokens.access}` },
-    data: { product, quantity, ...(feature ? { feature } : {}) },
-  });
-  expect(answer.ok()).toBeTruthy();
-}
-
-interface ShopProduct {
-  id: number;
-  /** First variant in stock, or null for products sold without variants. */
-  feature: number | null;
-}
-let catalogue: Promise<ShopProduct[]> | undefined;
-
-/** Products in stock, with the variant a card adds. */
-export function products(request: APIRequestContext): Promise<ShopProduct[]> {
-  catalogue ??= (async () => {
-    const found: ShopProduct[] = [];
-    for (let id = 1; found.length < 8 && id < 60; id++) {
-      const answer = await request.get(`${API}/products/product/${id}/`);
-      if (!answer.ok()) continue;
-      const p = (await answer.json()) as { id: number; stock: number; features: Array<{ id: number; count: number }> };
-      const feature = p.features.find((f) => f.count > 0);
-      if (feature || (p.features.length === 0 && p.stock > 0)) found.push({ id: p.id, feature: feature?.id ?? null });
-    }
-    return found;
-  })();
-  return catalogue;
 }
 
 export async function storedJson<T>(page: Page, key: string): Promise<T | null> {
@@ -154,18 +73,22 @@ export async function fail(page: Page, url: RegExp, fault: Fault, method?: strin
 }
 
 /**
- * Move the fake clock past the client's 10 s timeout (and the GET retries,
- * 4 × 10 s + 3 × 1 s) until the expected message shows: a call may start a
- * moment after the click (its code loads first), so time moves in steps.
+ * Run the page's fake clock on until `done` shows (or hides): past the
+ * client's 10 s timeout and, for reads, its retries (4 × 10 s + 3 × 1 s). A
+ * call may start a moment after the click (its code loads first), so time
+ * moves a second at a time: a toast lasts 3 s of the clock, so a step never
+ * skips one.
  */
-export async function passTimeouts(page: Page, until: string | RegExp): Promise<void> {
-  // Steps of 1 s: a toast lasts 3 s of the (fake) clock, so a step never skips one.
-  const end = Date.now() + 40_000;
-  while (Date.now() < end) {
-    await page.clock.runFor(1_000);
-    if (await toast(page, until).isVisible()) return;
-    await page.waitForTimeout(100);
-  }
+export async function passTimeouts(page: Page, done: Locator, state: 'visible' | 'hidden' = 'visible'): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1_000);
+        return (await done.isVisible()) === (state === 'visible');
+      },
+      { message: `${state} once the calls have timed out`, intervals: [50], timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** Badge text of the visible basket link (header on desktop, bottom bar on mobile). */
@@ -175,11 +98,4 @@ export async function badge(page: Page): Promise<string | null> {
     const shown = badges.find((b) => b.offsetParent !== null || !b.hidden) ?? badges[0];
     return shown && !shown.hidden ? (shown.textContent ?? '') : null;
   });
-}
-
-/** Errors thrown in the page (a crash fails the test). */
-export function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }

@@ -7,16 +7,13 @@
  * so the tests check what the browser sends and what the shopper sees.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { addOnServer, API, apiSignIn, badge, fail, products, useTokens } from './helpers.ts';
+import { addToServerBasket, API, products, signIn } from '../support/api.ts';
+import { badge, fail, useTokens } from './helpers.ts';
 
 const REFRESH = /\/api\/v1\/users\/token\/refresh\/$/;
 const LOGOUT = /\/api\/v1\/users\/logout\/$/;
 const EXPIRED = 'expired.access.token';
 const PRIVATE_KEYS = ['access', 'refresh', 'basket', 'liked', 'recentSearches'];
-
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== 'desktop', 'the session does not depend on the viewport');
-});
 
 const stored = (page: Page) =>
   page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)])), PRIVATE_KEYS);
@@ -30,11 +27,10 @@ function stub(answer: (route: Route) => Promise<void>) {
 
 test('an expired access token: parallel 401s share one refresh, then each call succeeds with the new token', async ({
   page,
-  request,
 }) => {
-  const tokens = await apiSignIn(request);
-  const [item] = await products(request);
-  await addOnServer(request, tokens, item!.id, item!.feature);
+  const tokens = await signIn();
+  const [item] = await products();
+  await addToServerBasket(tokens, item!.id, item!.feature);
 
   const refused = new Set<string>();
   const renewed = new Map<string, number>();
@@ -69,8 +65,8 @@ test('an expired access token: parallel 401s share one refresh, then each call s
   await expect(signedInLink(page)).toHaveAttribute('data-signed-in', 'true');
 });
 
-test('a refused refresh signs the shopper out', async ({ page, request }) => {
-  const tokens = await apiSignIn(request);
+test('a refused refresh signs the shopper out', async ({ page }) => {
+  const tokens = await signIn();
   let refreshes = 0;
   await page.route(
     REFRESH,
@@ -92,7 +88,7 @@ test('a refused refresh signs the shopper out', async ({ page, request }) => {
 });
 
 test('logging out revokes the refresh token on the server and leaves nothing in storage', async ({ page, request }) => {
-  const tokens = await apiSignIn(request);
+  const tokens = await signIn();
   await useTokens(page, tokens);
   await page.evaluate(() => {
     localStorage.setItem('recentSearches', '["telefon"]');
@@ -113,8 +109,8 @@ test('logging out revokes the refresh token on the server and leaves nothing in 
   expect(reuse.ok()).toBe(false);
 });
 
-test('logging out signs out even when the server cannot be reached', async ({ page, request }) => {
-  await useTokens(page, await apiSignIn(request));
+test('logging out signs out even when the server cannot be reached', async ({ page }) => {
+  await useTokens(page, await signIn());
   await fail(page, LOGOUT, 'abort', 'POST');
   await page.goto('/uz/profile');
   const revoke = page.waitForRequest((r) => LOGOUT.test(r.url()) && r.method() === 'POST');

@@ -4,7 +4,9 @@
  * (never a crash).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, fail, passTimeouts, randomPhone, toast, watchErrors, type Fault } from './helpers.ts';
+import { products, randomPhone } from '../support/api.ts';
+import { watchErrors } from '../support/site.ts';
+import { expectToast, fail, passTimeouts, toast, type Fault } from './helpers.ts';
 
 const AUTH = /\/api\/v1\/users\/auth\/$/;
 const VERIFY = /\/api\/v1\/users\/verify\/$/;
@@ -71,12 +73,18 @@ async function toCodeStep(page: Page, phone = randomPhone()) {
 
 test.describe('codes', () => {
   test('3 characters: nothing is verified', async ({ page }) => {
-    let calls = 0;
-    await page.route(VERIFY, (route) => (calls++, route.fallback()));
+    const codes: string[] = [];
+    await page.route(VERIFY, (route) => {
+      codes.push((route.request().postDataJSON() as { code: string }).code);
+      return route.fallback();
+    });
     await toCodeStep(page);
-    await page.getByTestId('code-input').pressSequentially('123');
-    await page.waitForTimeout(400);
-    expect(calls).toBe(0);
+    const input = page.getByTestId('code-input');
+    await input.pressSequentially('123');
+    await expect(input).toHaveValue('123');
+    // The 4th character sends the code; a call at the 3rd would have been routed before it.
+    await input.press('4');
+    await expect.poll(() => codes).toEqual(['1234']);
   });
 
   test('5 characters: cut to 4, verified at the 4th', async ({ page }) => {
@@ -111,7 +119,8 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     await openModal(page);
     await typePhone(page, randomPhone().slice(1));
     await page.getByRole('button', { name: 'Kod olish' }).click();
-    if (fault === 'timeout') await passTimeouts(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi');
+    if (fault === 'timeout')
+      await passTimeouts(page, toast(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi'));
     await expectToast(page, 'Telefon raqamingizga kod yuborishda xatolik yuz berdi');
     await expect(page.getByRole('heading', { name: 'Kirish' })).toBeVisible();
   });
@@ -124,7 +133,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     await toCodeStep(page);
     await fail(page, VERIFY, fault);
     await page.getByTestId('code-input').pressSequentially('1234');
-    if (fault === 'timeout') await passTimeouts(page, 'Kodni tasdiqlashda xatolik yuz berdi');
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Kodni tasdiqlashda xatolik yuz berdi'));
     await expectToast(page, 'Kodni tasdiqlashda xatolik yuz berdi');
     await expect(page.getByTestId('code-input')).toHaveAttribute('aria-invalid', 'true');
     expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
@@ -148,7 +157,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     await expect(page.getByRole('button', { name: 'Kodni qayta yuborish' })).toBeEnabled({ timeout: 5_000 });
     await fail(page, RESEND, fault);
     await page.getByRole('button', { name: 'Kodni qayta yuborish' }).click();
-    if (fault === 'timeout') await passTimeouts(page, 'Telefon raqamini yuborishda xatolik yuz berdi');
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Telefon raqamini yuborishda xatolik yuz berdi'));
     await expectToast(page, 'Telefon raqamini yuborishda xatolik yuz berdi');
   });
 }
@@ -198,9 +207,8 @@ test.describe('corrupted storage never crashes and is repaired', () => {
     });
   }
 
-  test('a partly bad basket keeps its good entries', async ({ page, request }) => {
-    const { products } = await import('./helpers.ts');
-    const [a] = await products(request);
+  test('a partly bad basket keeps its good entries', async ({ page }) => {
+    const [a] = await products();
     await page.goto('/uz/about');
     await page.evaluate(
       (id) =>
@@ -217,10 +225,6 @@ test.describe('corrupted storage never crashes and is repaired', () => {
 });
 
 test.describe('throttled sign-in (429): the server message, and no resend before it allows', () => {
-  test.beforeEach(({}, info) => {
-    test.skip(info.project.name !== 'desktop', 'the rule does not depend on the viewport');
-  });
-
   /** The API's limit answer: its own message (in the page's language) and the seconds to wait. */
   async function throttle(page: Page, url: RegExp, retryAfter: number): Promise<string> {
     const detail = `Juda koʻp urinish. ${retryAfter} soniyadan keyin qayta urinib koʻring.`;

@@ -21,8 +21,7 @@ async function observe(page: Page) {
 
 const worst = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as { __inp: number[] }).__inp));
 
-test('INP: add to basket and typing in search (mobile viewport)', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'measured on the mobile viewport');
+test('INP: add to basket and typing in search (mobile viewport)', { tag: '@mobile' }, async ({ page }, info) => {
   await page.goto('/uz');
   await page.waitForLoadState('networkidle');
   await observe(page);

@@ -1,7 +1,8 @@
 import { test } from '@playwright/test';
 import { expectNoAxeViolations, pageOfEveryType } from '../support/site.ts';
 
-test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+// On both screens: the layout differs (bottom bar, hidden header links and footers), and so do contrast and target sizes.
+test.describe('accessibility (axe, WCAG 2.2 AA)', { tag: '@both' }, () => {
   for (const lang of ['uz', 'ru']) {
     test(`every page type in ${lang}`, async ({ page }) => {
       test.setTimeout(120_000);

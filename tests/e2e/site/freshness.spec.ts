@@ -4,19 +4,14 @@
  * no longer has shows as unavailable instead of at its built price.
  */
 import { expect, test } from '@playwright/test';
-import { seedData } from '../support/site.ts';
-
-const desktopOnly = (project: string) => test.skip(project !== 'desktop', 'island behaviour, checked once on desktop');
+import { seedData } from '../support/api.ts';
 
 const plainProduct = async () => {
   const { products } = await seedData();
   return products.find((p) => p.features.length === 0 && p.discount_price === null && p.stock > 0) ?? products[0]!;
 };
 
-test('a product the API no longer has shows as unavailable, not at the price it was built with', async ({
-  page,
-}, info) => {
-  desktopOnly(info.project.name);
+test('a product the API no longer has shows as unavailable, not at the price it was built with', async ({ page }) => {
   const product = await plainProduct();
   await page.route(`**/api/v1/products/product/${product.id}/`, (route) =>
     route.fulfill({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' }, json: { detail: 'Not found.' } }),
@@ -37,8 +32,7 @@ test('a product the API no longer has shows as unavailable, not at the price it 
 test('the page carries its build time, and an answer cached before the build is not used', async ({
   page,
   request,
-}, info) => {
-  desktopOnly(info.project.name);
+}) => {
   const product = await plainProduct();
   const html = await (await request.get(`/uz/product/${product.id}`)).text();
   const builtAtText = /data-built-at="([^"]+)"/.exec(html)?.[1];

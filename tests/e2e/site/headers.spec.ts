@@ -8,10 +8,6 @@
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { pageOfEveryType } from '../support/site.ts';
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== 'desktop', 'headers do not depend on the viewport');
-});
-
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { isMobile, watchErrors } from '../support/site.ts';
+import { watchErrors } from '../support/site.ts';
 import { E2E_SITE } from '../../../playwright.config.ts';
 
 test.describe('layout', () => {
@@ -49,7 +49,6 @@ test.describe('layout', () => {
   });
 
   test('category dropdown opens and closes on outside click and Escape', async ({ page }) => {
-    test.skip(isMobile(page), 'desktop category bar');
     await page.goto('/uz');
     const button = page.locator('[data-dropdown-button]');
     const panel = page.locator('#category-panel');
@@ -113,22 +112,39 @@ test.describe('layout', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('mobile bottom bar only on mobile; footer hidden on mobile basket, favourites, profile', async ({ page }) => {
+  test('desktop: the category bar, no bottom bar, the footer on the basket page, search on the product page', async ({
+    page,
+  }) => {
     await page.goto('/uz');
-    const bar = page.locator('[data-testid="mobile-bar"]');
-    if (isMobile(page)) {
+    await expect(page.locator('[data-testid="mobile-bar"]')).toBeHidden();
+    await expect(page.locator('.category-bar')).toBeVisible();
+    await page.goto('/uz/basket');
+    await expect(page.locator('[data-testid="site-footer"]')).toBeVisible();
+    await page.goto('/uz/product/1');
+    await expect(page.locator('[data-search-form]')).toBeVisible();
+  });
+
+  test(
+    'mobile: the bottom bar, only the other language, no footer on basket, favourites and profile, no search on the product page',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      await page.goto('/uz');
+      const bar = page.locator('[data-testid="mobile-bar"]');
       await expect(bar).toBeVisible();
       await expect(bar.locator('a[href="/uz/mobile-category"]')).toBeVisible();
+      await expect(page.locator('.category-bar')).toBeHidden();
+      await expect(page.locator('header [data-lang-switch="ru"]')).toBeVisible();
+      await expect(page.locator('header [data-lang-switch="uz"]')).toBeHidden();
       await expect(page.locator('[data-testid="site-footer"]')).toBeVisible();
       for (const path of ['/uz/basket', '/uz/favorites', '/uz/profile']) {
         await page.goto(path);
         await expect(page.locator('[data-testid="site-footer"]'), path).toBeHidden();
       }
-    } else {
-      await expect(bar).toBeHidden();
-      await expect(page.locator('.category-bar')).toBeVisible();
-      await page.goto('/uz/basket');
-      await expect(page.locator('[data-testid="site-footer"]')).toBeVisible();
-    }
-  });
+      await expect(page.locator('[data-search-form]')).toBeVisible();
+      await page.goto('/uz/product/1');
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(page.locator('[data-search-form]')).toHaveCount(1);
+      await expect(page.locator('[data-search-form]')).toBeHidden();
+    },
+  );
 });

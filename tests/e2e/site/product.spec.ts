@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { hasNoImages, seedData, watchErrors } from '../support/site.ts';
+import { seedData } from '../support/api.ts';
+import { hasNoImages, watchErrors } from '../support/site.ts';
 
 const imagesOf = (images: string[] | string | null) =>
   (Array.isArray(images) ? images : (images ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
@@ -49,11 +50,12 @@ test.describe('product page', () => {
       void dialog.dismiss();
     });
     const errors = watchErrors(page);
+    // Loaded (inline scripts have run, images have loaded or failed) and the page's own script has finished.
     await page.goto(`/uz/product/${product.id}`);
+    await expect(page.locator('[data-live="checked"]')).toBeAttached();
     const description = page.locator('[data-description]');
     await expect(description).toBeVisible();
     await expect(description.locator('script, img, [onerror]')).toHaveCount(0);
-    await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { pageOfEveryType, seedData, watchErrors } from '../support/site.ts';
+import { seedData } from '../support/api.ts';
+import { pageOfEveryType, watchErrors } from '../support/site.ts';
 import { E2E_SITE } from '../../../playwright.config.ts';
 
 test.describe('routes', () => {

@@ -1,0 +1,95 @@
+/**
+ * The e2e reference API, called through the storefront's own typed client
+ * with every answer checked against the contract (so test data is valid data):
+ * sign-in, server basket and favourites, and the seeded catalogue.
+ */
+import { checkAnswer } from '#contract/calls.ts';
+import type { Lang } from '#contract/langs.ts';
+import { API_PREFIX } from '#contract/routes.ts';
+import type { CatalogueProduct, Category, Store, Tokens } from '#contract/schemas.ts';
+import { createApi } from '../../../src/lib/api/client.ts';
+import { E2E_API } from '../../../playwright.config.ts';
+
+export type { Tokens };
+
+/** The e2e API's /api/v1 origin, for the few raw requests a test makes on purpose. */
+export const API = `${E2E_API}${API_PREFIX}`;
+
+/** A client of the e2e API, signed in when given tokens. */
+export function api({ lang = 'uz', tokens }: { lang?: Lang; tokens?: Tokens } = {}) {
+  return createApi({ baseURL: E2E_API, lang, token: () => tokens?.access, validate: checkAnswer });
+}
+
+/** A fresh Uzbek number per test, so tests never share a server basket. */
+export function randomPhone(): string {
+  return `+99890${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+}
+
+/** The latest sign-in code sent to a phone (the API's test-only route, outside the contract). */
+export async function codeFor(phone: string): Promise<string> {
+  const answer = await fetch(`${E2E_API}${API_PREFIX}/__test__/codes/?phone=${encodeURIComponent(phone)}`);
+  if (!answer.ok) throw new Error(`no sign-in code for ${phone}: ${answer.status}`);
+  return ((await answer.json()) as { code: string }).code;
+}
+
+/** Sign a shopper in through the API, as the sign-in dialog does. */
+export async function signIn(phone = randomPhone()): Promise<Tokens> {
+  const visitor = api();
+  const { user } = await visitor.call('auth', { body: { phone_number: phone } });
+  const { data } = await visitor.call('verify', { body: { user, code: await codeFor(phone) } });
+  return data;
+}
+
+export async function addToServerBasket(tokens: Tokens, product: number, feature: number | null, quantity = 1) {
+  await api({ tokens }).call('addToBasket', { body: { product, quantity, ...(feature ? { feature } : {}) } });
+}
+
+export async function addServerFavourite(tokens: Tokens, product: number) {
+  await api({ tokens }).call('addFavourite', { body: { product } });
+}
+
+export const serverBasket = (tokens: Tokens) => api({ tokens }).call('basket');
+
+/** Product ids of the shopper's server favourites, in order. */
+export async function serverFavourites(tokens: Tokens): Promise<number[]> {
+  return (await api({ tokens }).call('favourites')).map((f) => f.product).sort((a, b) => a - b);
+}
+
+export interface SeedData {
+  products: CatalogueProduct[];
+  categories: Category[];
+  stores: Store[];
+}
+
+let seed: Promise<SeedData> | undefined;
+
+/** The whole (small) e2e catalogue, once per worker. */
+export function seedData(): Promise<SeedData> {
+  seed ??= (async () => {
+    const client = api();
+    const [page, categories, stores] = await Promise.all([
+      client.call('catalogue', { query: { page_size: '1000' } }),
+      client.call('categories'),
+      client.call('stores'),
+    ]);
+    if (page.next !== null) throw new Error('the e2e catalogue is larger than one page');
+    return { products: page.results, categories, stores };
+  })();
+  return seed;
+}
+
+export interface ShopProduct {
+  id: number;
+  /** First variant in stock (the one a card adds), or null for products sold without variants. */
+  feature: number | null;
+}
+
+/** The first eight products in stock, with the variant a card adds. */
+export async function products(): Promise<ShopProduct[]> {
+  return (await seedData()).products
+    .flatMap((p) => {
+      const feature = p.features.find((f) => f.count > 0);
+      return feature || (p.features.length === 0 && p.stock > 0) ? [{ id: p.id, feature: feature?.id ?? null }] : [];
+    })
+    .slice(0, 8);
+}
