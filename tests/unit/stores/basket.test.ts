@@ -36,6 +36,14 @@ const DELETE = /^\/orders\/basket\/delete\/$/;
 
 const plain = () => shop.product((p) => p.features.length === 0 && p.stock > 0);
 const withVariants = () => shop.product((p) => p.features.length > 1);
+/** A signed-in shopper with two products in the server basket, loaded here. */
+const signedInWithTwoLines = async () => {
+  await shop.signIn();
+  const products = [await plain(), await withVariants()] as const;
+  await loadBasket();
+  for (const { id } of products) await addToBasket({ id });
+  return products;
+};
 const serverBasket = async (token: string) =>
   (await shop.api.call('/orders/basket/', { token })).body as { product: { id: number }; quantity: number }[];
 
@@ -174,12 +182,7 @@ describe('signed-in basket (server)', () => {
   });
 
   it('a failed delete still removes the lines locally', async () => {
-    await shop.signIn();
-    const a = await plain();
-    const b = await withVariants();
-    await loadBasket();
-    await addToBasket({ id: a.id });
-    await addToBasket({ id: b.id });
+    await signedInWithTwoLines();
     const [first, second] = $basketLines.get();
     shop.fail({ method: 'DELETE', path: DELETE, answer: 500 });
     await removeFromBasket(first!);
@@ -201,12 +204,7 @@ describe('signed-in basket (server)', () => {
   });
 
   it('a load answered after a change does not undo the change', async () => {
-    await shop.signIn();
-    const a = await plain();
-    const b = await withVariants();
-    await loadBasket();
-    await addToBasket({ id: a.id });
-    await addToBasket({ id: b.id });
+    const [, b] = await signedInWithTwoLines();
     let answer = () => {};
     shop.fail({ method: 'GET', path: BASKET, answer: new Promise<void>((resolve) => (answer = resolve)) });
     shop.fail({ method: 'DELETE', path: DELETE, answer: 'abort' });
