@@ -8,16 +8,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, isMobile, watchErrors } from '../support/site.ts';
-import { API, apiSignIn, useTokens } from './helpers.ts';
+import { API, TILES, apiSignIn, clickMap, stubTiles, useTokens } from './helpers.ts';
 
-const TILES = 'https://tile.openstreetmap.org/**';
 const GEOCODER = /\/geocoder\/reverse\?/;
-/** A 1×1 PNG for every tile. */
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const TEXT = {
   uz: {
     choose: 'Iltimos, manzilni tanlang',
@@ -46,39 +39,12 @@ const DISTRICT = { lat: 38.935, lng: 65.8 };
 /** East of the district boundary. */
 const OUTSIDE = { lat: 38.86, lng: 66.1 };
 
-const stubTiles = (page: Page) =>
-  page.route(TILES, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
-
 async function openPicker(page: Page) {
   await page.locator('[data-address-picker]').click();
   const picker = page.getByTestId('address-picker');
   await expect(picker).toBeVisible();
   await expect(picker.locator('.leaflet-container')).toBeVisible();
   return picker;
-}
-
-/** Web Mercator pixel of a point at a zoom level (Leaflet's default CRS). */
-function pixel(lat: number, lng: number, zoom: number) {
-  const scale = 256 * 2 ** zoom;
-  const sin = Math.sin((lat * Math.PI) / 180);
-  return {
-    x: ((lng + 180) / 360) * scale,
-    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
-  };
-}
-
-/** Click the map where `point` is shown, from the view the map reports. */
-async function clickMap(page: Page, point: { lat: number; lng: number }) {
-  const map = page.getByTestId('address-map');
-  const [zoom, centre, box] = await Promise.all([
-    map.getAttribute('data-zoom'),
-    map.getAttribute('data-centre'),
-    map.boundingBox(),
-  ]);
-  const [lat, lng] = centre!.split(',').map(Number) as [number, number];
-  const from = pixel(lat, lng, Number(zoom));
-  const to = pixel(point.lat, point.lng, Number(zoom));
-  await map.click({ position: { x: box!.width / 2 + to.x - from.x, y: box!.height / 2 + to.y - from.y } });
 }
 
 async function zoomOutTo(page: Page, zoom: number) {
