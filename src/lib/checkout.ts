@@ -5,7 +5,7 @@
  * payment method is paid.
  */
 import type { Address, PaymentMethod } from '#contract/schemas.ts';
-import { isCompleteUzPhone } from './phone.ts';
+import { isCompleteUzPhone } from './uz-phone.ts';
 import { parseJson, toPositiveInt } from './storage.ts';
 
 /** Spec §3, in the order shown. */

@@ -18,7 +18,7 @@ import {
   validateCheckout,
   type CheckoutErrors,
 } from '../../lib/checkout.ts';
-import { formatPhone } from '../../lib/phone.ts';
+import { formatUzPhone, toUzE164 } from '../../lib/uz-phone.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
@@ -85,7 +85,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   const waiting = !mounted || (signedIn && server === null && !failed) || entries.some((e) => !(e.product in products));
   // Typed values win; until then the profile's.
   const nameValue = name ?? (profile ? profileName(profile) : '');
-  const phoneValue = phone ?? (profile ? formatPhone(profile.phone_number) : '');
+  const phoneValue = phone ?? (profile ? formatUzPhone(profile.phone_number) : '');
   const errors: CheckoutErrors = checked
     ? validateCheckout({ address, payment, name: nameValue, phone: phoneValue })
     : {};
@@ -122,12 +122,12 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
     event.preventDefault();
     setChecked(true);
     const form = { address, payment, name: nameValue, phone: phoneValue };
-    if (!isValid(validateCheckout(form)) || !form.address || !form.payment) return;
+    const customerPhone = toUzE164(form.phone);
+    if (!isValid(validateCheckout(form)) || !form.address || !form.payment || !customerPhone) return;
     setFailure(null);
     setOrdered(lines);
-    const digits = form.phone.replace(/\D/g, '');
     const result = await placeOrder(
-      { lines, address: form.address, payment: form.payment, name: form.name, phone: `+${digits}` },
+      { lines, address: form.address, payment: form.payment, name: form.name, phone: customerPhone },
       lang,
     );
     if (result.ok === false) {
@@ -240,7 +240,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
                   type="tel"
                   autoComplete="tel"
                   value={phoneValue}
-                  onChange={(e) => setPhone(formatPhone(e.target.value))}
+                  onChange={(e) => setPhone(formatUzPhone(e.target.value))}
                 />
               </label>
               {errors.user && (
