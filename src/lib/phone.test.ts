@@ -4,6 +4,7 @@ import {
   countdownSeconds,
   formatCountdown,
   formatPhone,
+  formatUzPhone,
   guessCountry,
   isCompleteUzPhone,
   maskUzNational,
@@ -58,5 +59,14 @@ describe('sign-in code', () => {
     expect(countdownSeconds(undefined)).toBe(60);
     expect(countdownSeconds(0)).toBe(60);
     expect(formatCountdown(75)).toBe('1:15');
+  });
+});
+
+describe('formatUzPhone (checkout: Uzbek numbers only)', () => {
+  it('masks a full number and a national one alike', () => {
+    expect(formatUzPhone('+998901234567')).toBe('+998 (90) 123-45-67');
+    expect(formatUzPhone('901234567')).toBe('+998 (90) 123-45-67');
+    expect(formatUzPhone('99')).toBe('+99');
+    expect(formatUzPhone('')).toBe('');
   });
 });

@@ -6,31 +6,13 @@
  * digits, with libphonenumber-js (the minimal metadata build).
  */
 import { AsYouType, Metadata, type CountryCode } from 'libphonenumber-js/min';
+import { formatUzPhone, isUzPrefix, phoneDigits } from './uz-phone.ts';
 
-export const UZ_CODE = '998';
-export const UZ_DIGITS = 12;
-export const MAX_DIGITS = 15;
+// The Uzbek rules live apart, so pages that need only them (checkout) load no libphonenumber.
+export * from './uz-phone.ts';
+
 export const COUNTRY_GUESS_DIGITS = 6;
 export const COUNTRY_GUESS_DEBOUNCE_MS = 250;
-
-/** Digits of what was typed or pasted, at most 15. */
-export function phoneDigits(input: string, max = MAX_DIGITS): string {
-  return input.replace(/\D/g, '').slice(0, max);
-}
-
-/** The Uzbek mask over the 9 national digits: '901234567' → '(90) 123-45-67' (partial input too). */
-export function maskUzNational(national: string): string {
-  const d = national.replace(/\D/g, '').slice(0, 9);
-  if (!d) return '';
-  let out = `(${d.slice(0, 2)}`;
-  // The ')' comes with the third digit, so deleting backwards never gets stuck on it.
-  if (d.length > 2) out += `) ${d.slice(2, 5)}`;
-  if (d.length > 5) out += `-${d.slice(5, 7)}`;
-  if (d.length > 7) out += `-${d.slice(7, 9)}`;
-  return out;
-}
-
-const isUzPrefix = (digits: string) => digits.startsWith(UZ_CODE) || UZ_CODE.startsWith(digits);
 
 /**
  * What the input shows for typed text: '+998 (90) 123-45-67' for Uzbek
@@ -39,11 +21,7 @@ const isUzPrefix = (digits: string) => digits.startsWith(UZ_CODE) || UZ_CODE.sta
 export function formatPhone(input: string): string {
   const digits = phoneDigits(input);
   if (!digits) return '';
-  if (isUzPrefix(digits)) {
-    const uz = digits.slice(0, UZ_DIGITS);
-    const national = uz.slice(UZ_CODE.length);
-    return national ? `+${UZ_CODE} ${maskUzNational(national)}` : `+${uz}`;
-  }
+  if (isUzPrefix(digits)) return formatUzPhone(digits);
   return new AsYouType().input(`+${digits}`);
 }
 
@@ -63,16 +41,6 @@ export function guessCountry(input: string): CountryCode | undefined {
     getCountryCodesForCallingCode(code: string): CountryCode[] | undefined;
   };
   return metadata.getCountryCodesForCallingCode(code)?.[0];
-}
-
-/** A complete Uzbek number: 998 and 9 digits. */
-export function isCompleteUzPhone(input: string): boolean {
-  return /^998\d{9}$/.test(phoneDigits(input));
-}
-
-/** The number as sent to the API: '+998901234567', or null when it is not a complete Uzbek number. */
-export function toUzE164(input: string): string | null {
-  return isCompleteUzPhone(input) ? `+${phoneDigits(input)}` : null;
 }
 
 /** A sign-in code as typed: letters upper-cased, only letters and digits, at most 4. */

@@ -21,6 +21,7 @@ import {
   removeFromBasket,
   removeSelected,
 } from '../../stores/basket.ts';
+import { saveCheckoutSelection } from '../../stores/checkout.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
@@ -165,14 +166,7 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                   notify('error', 'isl.basket.select_one');
                   return;
                 }
-                try {
-                  sessionStorage.setItem(
-                    'bozor.orderItems',
-                    JSON.stringify(chosenLines.map((l) => ({ source: l.source, id: l.id }))),
-                  );
-                } catch {
-                  // The confirmation page falls back to the whole basket.
-                }
+                saveCheckoutSelection(chosenLines);
               }}
             >
               {t('isl.basket.order')}

@@ -9,19 +9,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API, signIn } from '../support/api.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
-import { useTokens } from './helpers.ts';
+import { clickMap, stubTiles, TILES, useTokens } from './helpers.ts';
 
 /** The mobile layout (spec §2: 768 px or narrower). */
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1024) <= 768;
 
-const TILES = 'https://tile.openstreetmap.org/**';
 const GEOCODER = /\/geocoder\/reverse\?/;
-/** A 1×1 PNG for every tile. */
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const TEXT = {
   uz: {
     choose: 'Iltimos, manzilni tanlang',
@@ -50,39 +43,12 @@ const DISTRICT = { lat: 38.935, lng: 65.8 };
 /** East of the district boundary. */
 const OUTSIDE = { lat: 38.86, lng: 66.1 };
 
-const stubTiles = (page: Page) =>
-  page.route(TILES, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
-
 async function openPicker(page: Page) {
   await page.locator('[data-address-picker]').click();
   const picker = page.getByTestId('address-picker');
   await expect(picker).toBeVisible();
   await expect(picker.locator('.leaflet-container')).toBeVisible();
   return picker;
-}
-
-/** Web Mercator pixel of a point at a zoom level (Leaflet's default CRS). */
-function pixel(lat: number, lng: number, zoom: number) {
-  const scale = 256 * 2 ** zoom;
-  const sin = Math.sin((lat * Math.PI) / 180);
-  return {
-    x: ((lng + 180) / 360) * scale,
-    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
-  };
-}
-
-/** Click the map where `point` is shown, from the view the map reports. */
-async function clickMap(page: Page, point: { lat: number; lng: number }) {
-  const map = page.getByTestId('address-map');
-  const [zoom, centre, box] = await Promise.all([
-    map.getAttribute('data-zoom'),
-    map.getAttribute('data-centre'),
-    map.boundingBox(),
-  ]);
-  const [lat, lng] = centre!.split(',').map(Number) as [number, number];
-  const from = pixel(lat, lng, Number(zoom));
-  const to = pixel(point.lat, point.lng, Number(zoom));
-  await map.click({ position: { x: box!.width / 2 + to.x - from.x, y: box!.height / 2 + to.y - from.y } });
 }
 
 async function zoomOutTo(page: Page, zoom: number) {
@@ -131,10 +97,18 @@ for (const lang of ['uz', 'ru'] as const) {
       await page.locator('.leaflet-control-zoom-in').click();
     }
 
+    // The geocoder's answer is held until the loading state is seen, so the check never races the answer.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(GEOCODER, async (route) => {
+      await held;
+      await route.fallback();
+    });
     await clickMap(page, CITY);
     // Loading: debounced 500 ms, Save stays unavailable meanwhile.
     await expect(page.getByTestId('address-status')).not.toBeEmpty();
     await expect(save(page)).toHaveAttribute('aria-disabled', 'true');
+    answer();
     await expect(found(page)).toHaveAttribute('data-delivery-type', 'city');
     await expect(found(page)).toContainText(text.street);
     await expect(found(page)).toContainText(text.city);

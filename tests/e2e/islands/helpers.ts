@@ -99,3 +99,38 @@ export async function badge(page: Page): Promise<string | null> {
     return shown && !shown.hidden ? (shown.textContent ?? '') : null;
   });
 }
+
+/** Map tiles are stubbed at the tile origin: tests never call OpenStreetMap. */
+export const TILES = 'https://tile.openstreetmap.org/**';
+/** A 1×1 PNG for every tile. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export const stubTiles = (page: Page) =>
+  page.route(TILES, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+
+/** Web Mercator pixel of a point at a zoom level (Leaflet's default CRS). */
+function pixel(lat: number, lng: number, zoom: number) {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return {
+    x: ((lng + 180) / 360) * scale,
+    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
+  };
+}
+
+/** Click the map where `point` is shown, from the view the map reports. */
+export async function clickMap(page: Page, point: { lat: number; lng: number }) {
+  const map = page.getByTestId('address-map');
+  const [zoom, centre, box] = await Promise.all([
+    map.getAttribute('data-zoom'),
+    map.getAttribute('data-centre'),
+    map.boundingBox(),
+  ]);
+  const [lat, lng] = centre!.split(',').map(Number) as [number, number];
+  const from = pixel(lat, lng, Number(zoom));
+  const to = pixel(point.lat, point.lng, Number(zoom));
+  await map.click({ position: { x: box!.width / 2 + to.x - from.x, y: box!.height / 2 + to.y - from.y } });
+}

@@ -41,7 +41,14 @@ test.describe('routes', () => {
   });
 
   test('noindex on private and error pages, canonical and hreflang everywhere', async ({ request }) => {
-    for (const path of ['/uz/basket', '/ru/profile', '/uz/search', '/uz/orders-confirmation', '/ru/server-error']) {
+    for (const path of [
+      '/uz/basket',
+      '/ru/profile',
+      '/uz/search',
+      '/uz/orders-confirmation',
+      '/ru/orders-success',
+      '/ru/server-error',
+    ]) {
       expect(await (await request.get(path)).text(), path).toContain('content="noindex');
     }
     const html = await (await request.get('/ru/about')).text();

@@ -1,0 +1,292 @@
+/**
+ * /{lang}/orders-confirmation (spec §3, §5): the lines selected in the basket,
+ * the delivery address (the picker changes it), the payment method, the
+ * customer's name and phone (prefilled from the profile), validation beside
+ * each field and "place order". A visitor signs in first (the header's
+ * sign-in modal, through `[data-sign-in]`); the selection survives the reload.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Lang, PaymentMethod } from '#contract/schemas.ts';
+import { shortAddress } from '../../lib/address.ts';
+import { totals, type BasketLine } from '../../lib/basket.ts';
+import {
+  PAYMENT_METHODS,
+  isValid,
+  profileName,
+  selectedLines,
+  validateCheckout,
+  type CheckoutErrors,
+} from '../../lib/checkout.ts';
+import { formatUzPhone, toUzE164 } from '../../lib/uz-phone.ts';
+import { formatPrice } from '../../lib/price.ts';
+import { localizedPath } from '../../i18n/urls.ts';
+import { makeT, type Labels } from '../../i18n/messages.ts';
+import { $address, openAddressPicker } from '../../stores/address.ts';
+import {
+  $basketFailed,
+  $basketLines,
+  $localBasket,
+  $products,
+  $serverBasket,
+  loadBasket,
+  loadLocalProducts,
+} from '../../stores/basket.ts';
+import {
+  $placing,
+  $profile,
+  loadProfile,
+  placeOrder,
+  readCheckoutSelection,
+  type OrderFailure,
+} from '../../stores/checkout.ts';
+import { setLanguage } from '../../stores/language.ts';
+import { $signedIn } from '../../stores/session-tokens.ts';
+import './checkout.css';
+
+export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+  setLanguage(lang);
+  const t = makeT(labels);
+  const signedIn = useStore($signedIn);
+  const server = useStore($serverBasket);
+  const failed = useStore($basketFailed);
+  const entries = useStore($localBasket);
+  const products = useStore($products);
+  const allLines = useStore($basketLines);
+  const address = useStore($address);
+  const profile = useStore($profile);
+  const busy = useStore($placing);
+  const [mounted, setMounted] = useState(false);
+  const [selection] = useState(readCheckoutSelection);
+  const [payment, setPayment] = useState<PaymentMethod | null>(null);
+  const [name, setName] = useState<string | null>(null);
+  const [phone, setPhone] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+  const [failure, setFailure] = useState<OrderFailure | null>(null);
+  const [unpaid, setUnpaid] = useState<{ number: string; next: string } | null>(null);
+  // The lines being ordered: they stay shown while the basket is refetched and the next page loads.
+  const [ordered, setOrdered] = useState<BasketLine[] | null>(null);
+
+  useEffect(() => {
+    setMounted(true);
+    if ($signedIn.get()) {
+      void loadBasket();
+      void loadProfile();
+    }
+  }, []);
+  useEffect(() => {
+    if (mounted) void loadLocalProducts();
+  }, [entries, mounted]);
+
+  // Browser storage is read only once mounted, so the first render matches the prerendered page.
+  const shown = useMemo(() => (mounted ? selectedLines(allLines, selection) : []), [mounted, allLines, selection]);
+  const lines = ordered ?? shown;
+  const sum = totals(lines);
+  const waiting = !mounted || (signedIn && server === null && !failed) || entries.some((e) => !(e.product in products));
+  // Typed values win; until then the profile's.
+  const nameValue = name ?? (profile ? profileName(profile) : '');
+  const phoneValue = phone ?? (profile ? formatUzPhone(profile.phone_number) : '');
+  const errors: CheckoutErrors = checked
+    ? validateCheckout({ address, payment, name: nameValue, phone: phoneValue })
+    : {};
+
+  if (unpaid) {
+    return (
+      <section className="checkout" data-testid="checkout">
+        <p className="checkout-failure" role="alert" data-testid="checkout-failure">
+          {t('isl.checkout.pay_link_failed', { number: unpaid.number })}
+        </p>
+        <a className="checkout-place" href={unpaid.next} data-testid="checkout-pay-later">
+          {t('isl.checkout.pay_later')}
+        </a>
+      </section>
+    );
+  }
+  if (lines.length === 0) {
+    return (
+      <section className="checkout" data-testid="checkout">
+        {waiting ? (
+          <p className="island-status" role="status">
+            {t('isl.checkout.loading')}
+          </p>
+        ) : (
+          <p className="island-status">
+            {t('isl.checkout.empty')} <a href={localizedPath(lang, '/basket')}>{t('isl.checkout.back_to_basket')}</a>
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    setChecked(true);
+    const form = { address, payment, name: nameValue, phone: phoneValue };
+    const customerPhone = toUzE164(form.phone);
+    if (!isValid(validateCheckout(form)) || !form.address || !form.payment || !customerPhone) return;
+    setFailure(null);
+    setOrdered(lines);
+    const result = await placeOrder(
+      { lines, address: form.address, payment: form.payment, name: form.name, phone: customerPhone },
+      lang,
+    );
+    if (result.ok === false) {
+      setFailure(result.failure);
+      setOrdered(null);
+    } else if (result.ok === 'unpaid') setUnpaid({ number: result.order.number, next: result.next });
+    else location.assign(result.next);
+  };
+
+  const stockTitles = lines.filter((l) => failure?.outOfStock.includes(l.product.id)).map((l) => l.product.title);
+  const errorId = (field: keyof CheckoutErrors) => (errors[field] ? `checkout-${field}-error` : undefined);
+
+  return (
+    <form className="checkout" data-testid="checkout" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="checkout-main">
+        <section aria-labelledby="checkout-lines">
+          <h2 id="checkout-lines">{t('isl.checkout.lines')}</h2>
+          <ul className="checkout-lines" data-testid="checkout-lines">
+            {lines.map((line) => {
+              const short = failure?.outOfStock.includes(line.product.id) ?? false;
+              return (
+                <li
+                  key={line.key}
+                  className="checkout-line"
+                  data-product={line.product.id}
+                  data-out-of-stock={short || undefined}
+                >
+                  <img src={line.product.image} alt="" width="64" height="64" loading="lazy" />
+                  <div>
+                    <span className="checkout-title">{line.product.title}</span>
+                    {line.feature && line.feature.attributes.length > 0 && (
+                      <span className="checkout-feature">
+                        {line.feature.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}
+                      </span>
+                    )}
+                    {short && <strong className="checkout-short">{t('isl.checkout.out_of_stock')}</strong>}
+                  </div>
+                  <span className="checkout-price">
+                    {t('isl.checkout.line_price', { quantity: line.quantity, price: formatPrice(line.price) })}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        {!signedIn ? (
+          <section className="checkout-sign-in" data-testid="checkout-sign-in">
+            <p>{t('isl.checkout.sign_in_needed')}</p>
+            <button type="button" className="checkout-place" data-sign-in>
+              {t('isl.checkout.sign_in')}
+            </button>
+          </section>
+        ) : (
+          <>
+            <fieldset className="checkout-field" aria-describedby={errorId('address')}>
+              <legend>{t('isl.checkout.address')}</legend>
+              <p data-testid="checkout-address">
+                {address ? `${shortAddress(address)} — ${address.display_name}` : t('isl.checkout.address_none')}
+              </p>
+              <button type="button" className="checkout-secondary" onClick={() => void openAddressPicker()}>
+                {address ? t('isl.checkout.address_change') : t('isl.checkout.address_choose')}
+              </button>
+              {errors.address && (
+                <p id="checkout-address-error" className="checkout-error">
+                  {t('isl.checkout.no_address')}
+                </p>
+              )}
+            </fieldset>
+
+            <fieldset className="checkout-field" aria-describedby={errorId('payment')}>
+              <legend>{t('isl.checkout.payment')}</legend>
+              <div className="checkout-methods">
+                {PAYMENT_METHODS.map((method) => (
+                  <label key={method}>
+                    <input
+                      type="radio"
+                      name="payment"
+                      value={method}
+                      checked={payment === method}
+                      onChange={() => setPayment(method)}
+                    />{' '}
+                    {t(`isl.checkout.pay_${method}`)}
+                  </label>
+                ))}
+              </div>
+              {errors.payment && (
+                <p id="checkout-payment-error" className="checkout-error">
+                  {t('isl.checkout.no_payment')}
+                </p>
+              )}
+            </fieldset>
+
+            <fieldset className="checkout-field" aria-describedby={errorId('user')}>
+              <legend>{t('isl.checkout.customer')}</legend>
+              <label className="checkout-input">
+                {t('isl.checkout.name')}
+                <input
+                  name="name"
+                  autoComplete="name"
+                  value={nameValue}
+                  aria-invalid={errors.user && !nameValue.trim() ? true : undefined}
+                  onChange={(e) => setName(e.target.value)}
+                />
+              </label>
+              <label className="checkout-input">
+                {t('isl.checkout.phone')}
+                <input
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  value={phoneValue}
+                  onChange={(e) => setPhone(formatUzPhone(e.target.value))}
+                />
+              </label>
+              {errors.user && (
+                <p id="checkout-user-error" className="checkout-error">
+                  {t('isl.checkout.no_user_data')}
+                </p>
+              )}
+            </fieldset>
+          </>
+        )}
+      </div>
+
+      <aside className="checkout-summary" aria-label={t('isl.basket.summary')}>
+        <h2>{t('isl.basket.summary')}</h2>
+        <dl>
+          <dt>{t('isl.basket.items', { count: sum.count })}</dt>
+          <dd>{formatPrice(sum.subtotal)}</dd>
+          <dt>{t('isl.basket.discount')}</dt>
+          <dd>{formatPrice(sum.discount)}</dd>
+          <dt>{t('isl.checkout.delivery')}</dt>
+          <dd>{t('isl.checkout.delivery_free_first')}</dd>
+          <dt>{t('isl.basket.total')}</dt>
+          <dd data-testid="checkout-total">{formatPrice(sum.total)}</dd>
+        </dl>
+        {failure && (
+          <div className="checkout-failure" role="alert" data-testid="checkout-failure">
+            <p>{t('isl.checkout.failed')}</p>
+            {stockTitles.length > 0 ? (
+              <p>{t('isl.checkout.failed_stock', { titles: stockTitles.join(', ') })}</p>
+            ) : (
+              <p>{failure.detail ?? t('isl.checkout.failed_generic')}</p>
+            )}
+          </div>
+        )}
+        {signedIn && (
+          <button
+            type="submit"
+            className="checkout-place"
+            disabled={busy}
+            aria-busy={busy}
+            data-testid="checkout-place"
+          >
+            {busy ? t('isl.checkout.placing') : t('isl.checkout.place')}
+          </button>
+        )}
+      </aside>
+    </form>
+  );
+}

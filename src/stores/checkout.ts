@@ -1,0 +1,146 @@
+/**
+ * Checkout and paying (spec §3, §5): the selection handed over by the basket
+ * page, the shopper's profile for the prefilled name and phone, placing an
+ * order (one at a time: a double click creates one order) and the pay link
+ * of Payme and Click, also used by the success page's "pay again".
+ *
+ * Ordered lines leave the basket only when the API confirms (the basket is
+ * refetched); a failure changes nothing the shopper entered.
+ */
+import { atom } from 'nanostores';
+import type { Address, Lang, Order, PaymentMethod, User } from '#contract/schemas.ts';
+import type { BasketLine } from '../lib/basket.ts';
+import { decodeSelection, isPayLinkMethod, outOfStockProducts, type PayLinkMethod } from '../lib/checkout.ts';
+import { localizedPath } from '../i18n/urls.ts';
+import { getApi, statusOf } from './api.ts';
+import { loadBasket } from './basket.ts';
+
+/** sessionStorage key of the lines selected on the basket page (kept across the sign-in reload). */
+const SELECTION_KEY = 'bozor.orderItems';
+
+const session = (): Storage | undefined => {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Basket page, "Buyurtma berish": remember the chosen lines by product and feature. */
+export function saveCheckoutSelection(lines: readonly Pick<BasketLine, 'product' | 'feature'>[]): void {
+  try {
+    session()?.setItem(
+      SELECTION_KEY,
+      JSON.stringify(lines.map((l) => ({ product: l.product.id, feature: l.feature?.id ?? null }))),
+    );
+  } catch {
+    // Checkout then shows the whole basket.
+  }
+}
+
+/** The lines chosen on the basket page, or null (checkout then shows the whole basket). */
+export function readCheckoutSelection() {
+  try {
+    return decodeSelection(session()?.getItem(SELECTION_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in shopper's profile, null until loaded (or when it could not be). */
+export const $profile = atom<User | null>(null);
+
+export async function loadProfile(): Promise<void> {
+  try {
+    $profile.set(await (await getApi()).call('profile'));
+  } catch {
+    // The name and phone are then typed by hand.
+  }
+}
+
+/** Why placing failed: the server's words (a 400), the out-of-stock products, or nothing known (no answer, 5xx). */
+export interface OrderFailure {
+  detail: string | null;
+  outOfStock: number[];
+}
+
+export type PlaceResult =
+  | { ok: true; order: Order; next: string }
+  | { ok: false; failure: OrderFailure }
+  /** The order exists but its pay link could not be had: it stays payable from the success page. */
+  | { ok: 'unpaid'; order: Order; next: string };
+
+export const $placing = atom(false);
+
+let placing: Promise<PlaceResult> | null = null;
+
+export interface OrderInput {
+  lines: readonly Pick<BasketLine, 'source' | 'id'>[];
+  address: Address;
+  payment: PaymentMethod;
+  name: string;
+  phone: string;
+}
+
+export const successPath = (lang: Lang, order: number, failed = false) =>
+  `${localizedPath(lang, '/orders-success')}?order=${order}${failed ? '&payment=failed' : ''}`;
+
+/**
+ * POST /orders/ with the selected server basket items, then (Payme, Click)
+ * the pay link. Answers where to go next; a second call while one is on its
+ * way shares it.
+ */
+export function placeOrder(input: OrderInput, lang: Lang): Promise<PlaceResult> {
+  placing ??= (async (): Promise<PlaceResult> => {
+    $placing.set(true);
+    try {
+      let order: Order;
+      try {
+        order = await (
+          await getApi()
+        ).call('placeOrder', {
+          body: {
+            items: input.lines.filter((l) => l.source === 'server').map((l) => l.id),
+            address: input.address,
+            payment_method: input.payment,
+            customer_name: input.name.trim(),
+            customer_phone: input.phone,
+          },
+        });
+      } catch (error) {
+        return { ok: false, failure: failureOf(error) };
+      }
+      session()?.removeItem(SELECTION_KEY);
+      await loadBasket({ force: true, quiet: true });
+      if (!isPayLinkMethod(input.payment)) return { ok: true, order, next: successPath(lang, order.id) };
+      try {
+        return { ok: true, order, next: await payLink(order.id, input.payment) };
+      } catch {
+        return { ok: 'unpaid', order, next: successPath(lang, order.id) };
+      }
+    } finally {
+      $placing.set(false);
+      placing = null;
+    }
+  })();
+  return placing;
+}
+
+function failureOf(error: unknown): OrderFailure {
+  const status = statusOf(error);
+  const errors = (error as { errors?: Record<string, string[]> } | null)?.errors;
+  // A 4xx explains itself; a 5xx or no answer gets the general message.
+  const detail = status >= 400 && status < 500 && error instanceof Error ? error.message : null;
+  return { detail, outOfStock: outOfStockProducts(errors) };
+}
+
+/** The provider's checkout link of an unpaid order (POST /orders/{id}/pay/). */
+export async function payLink(order: number, method: PayLinkMethod): Promise<string> {
+  const answer = await (await getApi()).call('payOrder', { params: { id: order }, body: { method } });
+  return answer.payment_url;
+}
+
+/** One of the shopper's orders (the success page); rejects with the API's error. */
+export async function fetchOrder(id: number): Promise<Order> {
+  return (await getApi()).call('order', { params: { id } });
+}
