@@ -288,6 +288,21 @@ export type Answer<N extends CallName> = (typeof calls)[N] extends { answer: inf
   ? z.infer<A>
   : void;
 
+type Def<N extends CallName> = (typeof calls)[N];
+/** What a call takes as its body (multipart calls: the form's fields, or the FormData itself). */
+export type BodyOf<N extends CallName> =
+  Def<N> extends { body: infer B extends z.core.$ZodType }
+    ? Def<N> extends { multipart: true }
+      ? z.input<B> | FormData
+      : z.input<B>
+    : never;
+/** What a call takes as its query string. */
+export type QueryOf<N extends CallName> =
+  Def<N> extends { query: infer Q extends z.core.$ZodType } ? z.input<Q> : never;
+/** The `:name` parameters of a call's path. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<Rest> : never;
+export type ParamsOf<N extends CallName> = Record<ParamNames<Def<N>['path']>, string | number>;
+
 /** An answer checked against the contract (throws with the mismatch), for clients that validate. */
 export function checkAnswer(name: CallName, data: unknown): unknown {
   const call: Call = calls[name];

@@ -69,12 +69,12 @@ async function fetchCatalogue(api: Api): Promise<Catalogue> {
 
 async function fetchProducts(api: Api): Promise<CatalogueProduct[]> {
   try {
-    return await fetchAllPages((page) => api.call('catalogue', { query: { page, page_size: CATALOGUE_PAGE_SIZE } }));
+    return await fetchAllPages((page) => api.call('catalogue', { query: { page: String(page), page_size: String(CATALOGUE_PAGE_SIZE) } }));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
   // A backend with only the spec's calls: list every product, then load each one.
-  const summaries = await fetchAllPages((page) => api.call('allProducts', { query: { page } }));
+  const summaries = await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } }));
   return mapLimited(summaries, PRODUCT_CONCURRENCY, async ({ id }) => {
     const [product, related, reviews] = await Promise.all([
       api.call('product', { params: { id } }),

@@ -63,7 +63,7 @@ describe('requests', () => {
     await fast('t').call('addFavourite', { body: { product: 4 } });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/v1/favorite/', body: '{"product":4}' });
     fallback = (_req, res) => json(res, 200, { count: 0, next: null, previous: null, results: [] });
-    await fast().call('categoryProducts', { params: { id: 7 }, query: { page: 2 } });
+    await fast().call('categoryProducts', { params: { id: 7 }, query: { page: '2' } });
     expect(seen[1]?.url).toBe('/api/v1/products/category-products/7/?page=2');
   });
 

@@ -6,7 +6,7 @@
  * session (a refused token means the call was not applied).
  */
 import { FetchError, ofetch } from 'ofetch';
-import type { Answer } from '#contract/calls.ts';
+import type { Answer, BodyOf, ParamsOf, QueryOf } from '#contract/calls.ts';
 import { ApiError } from '#contract/errors.ts';
 import { API_PREFIX, pathFor, routes, type CallName } from '#contract/routes.ts';
 import type { ErrorBody, Lang, Tokens } from '#contract/schemas.ts';
@@ -45,11 +45,12 @@ export interface ApiOptions {
   validate?: (name: CallName, data: unknown) => unknown;
 }
 
-export interface CallArgs {
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-}
+/** A call's inputs, typed from the contract: its path parameters, query and body. */
+export type CallArgs<N extends CallName = CallName> = {
+  params?: ParamsOf<N>;
+  query?: QueryOf<N>;
+  body?: BodyOf<N>;
+};
 
 export { ApiError };
 
@@ -77,13 +78,13 @@ export function createApi(options: ApiOptions) {
     options.fetch ? { fetch: options.fetch } : {},
   );
 
-  async function send<N extends CallName>(name: N, args: CallArgs, token: string | null): Promise<Answer<N>> {
+  async function send<N extends CallName>(name: N, args: CallArgs<N>, token: string | null): Promise<Answer<N>> {
     const spec = routes[name];
     let data: unknown;
     try {
       data = await $fetch(pathFor(spec.path, args.params), {
         method: spec.method,
-        query: args.query,
+        query: args.query as Record<string, string | undefined> | undefined,
         body: args.body as BodyInit | Record<string, unknown> | undefined,
         headers: token ? { Authorization: `Bearer ${token}` } : {},
         retry: spec.method === 'GET' ? GET_RETRIES : 0,
@@ -127,7 +128,7 @@ export function createApi(options: ApiOptions) {
     return renewing;
   }
 
-  async function call<N extends CallName>(name: N, args: CallArgs = {}): Promise<Answer<N>> {
+  async function call<N extends CallName>(name: N, args: CallArgs<N> = {}): Promise<Answer<N>> {
     const token = SESSION_CALLS.has(name) ? null : options.token?.() || null;
     try {
       return await send(name, args, token);
