@@ -197,7 +197,7 @@ for (const lang of ['uz', 'ru'] as const) {
 
 test.describe('payment sandbox and faults (desktop)', () => {
   test('Payme through the sandbox: paid on the success page', async ({ page, request }) => {
-    const { tokens } = await shopperAtCheckout(page, request);
+    const { tokens } = await shopperAtCheckout(page, request, 'uz', 1);
     await page.getByLabel(TEXT.uz.payme).check();
     await place(page).click();
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
@@ -211,7 +211,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
   });
 
   test('a failed sandbox payment leaves the order payable; pay again pays it', async ({ page, request }) => {
-    const { tokens } = await shopperAtCheckout(page, request, 'ru');
+    const { tokens } = await shopperAtCheckout(page, request, 'ru', 2);
     await page.getByLabel(TEXT.ru.payme).check();
     await place(page).click();
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
@@ -230,7 +230,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
 
   for (const fault of ['500', 'abort'] as const) {
     test(`placing the order: ${fault} keeps the basket and the form and says why`, async ({ page, request }) => {
-      const { tokens } = await shopperAtCheckout(page, request);
+      const { tokens } = await shopperAtCheckout(page, request, 'uz', 3);
       await page.getByLabel(TEXT.uz.cash).check();
       await fail(page, /\/api\/v1\/orders\/$/, fault, 'POST');
       await place(page).click();
@@ -248,7 +248,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
 
   test('placing the order: no answer within the client timeout', async ({ page, request }) => {
     await page.clock.install();
-    const { tokens } = await shopperAtCheckout(page, request);
+    const { tokens } = await shopperAtCheckout(page, request, 'uz', 4);
     await page.getByLabel(TEXT.uz.cash).check();
     await fail(page, /\/api\/v1\/orders\/$/, 'timeout', 'POST');
     await place(page).click();
@@ -299,7 +299,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
   });
 
   test('pay link failure: the order is placed and can be paid from the success page', async ({ page, request }) => {
-    const { tokens } = await shopperAtCheckout(page, request);
+    const { tokens } = await shopperAtCheckout(page, request, 'uz', 5);
     await page.getByLabel(TEXT.uz.payme).check();
     await page.route(/\/api\/v1\/orders\/\d+\/pay\/$/, (route) =>
       route.fulfill({

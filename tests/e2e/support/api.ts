@@ -84,12 +84,16 @@ export interface ShopProduct {
   feature: number | null;
 }
 
-/** The first eight products in stock, with the variant a card adds. */
+/** Units a test product keeps in stock at least: orders take stock, and several tests order the same products. */
+const PLENTY = 10;
+
+/** The first eight products with plenty in stock, with the variant a card adds. */
 export async function products(): Promise<ShopProduct[]> {
   return (await seedData()).products
     .flatMap((p) => {
       const feature = p.features.find((f) => f.count > 0);
-      return feature || (p.features.length === 0 && p.stock > 0) ? [{ id: p.id, feature: feature?.id ?? null }] : [];
+      const units = feature ? feature.count : p.features.length === 0 ? p.stock : 0;
+      return units >= PLENTY ? [{ id: p.id, feature: feature?.id ?? null }] : [];
     })
     .slice(0, 8);
 }
