@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { Product } from '#contract/schemas.ts';
 import { api, seedData } from '../support/api.ts';
 import { hasNoImages, watchErrors } from '../support/site.ts';
 
@@ -8,13 +9,18 @@ const imagesOf = (images: string[] | string | null) =>
 test.describe('product page', () => {
   test('feature picker shows only features in stock and switches images and attributes', async ({ page }) => {
     const { products } = await seedData();
-    const seeded = products.find(
-      (p) =>
-        p.features.some((f) => f.count === 0) &&
-        p.features.filter((f) => f.count > 0 && imagesOf(f.images).length).length > 0,
-    )!;
-    // Stock as it is now: other tests place orders, which take stock.
-    const product = await api().call('product', { params: { id: seeded.id } });
+    const fits = (p: Pick<Product, 'features'>) =>
+      p.features.some((f) => f.count === 0) && p.features.some((f) => f.count > 0 && imagesOf(f.images).length > 0);
+    // Stock as it is now: other tests place orders, which take stock (and may sell a variant out).
+    let product: Product | undefined;
+    for (const seeded of products.filter(fits)) {
+      const live = await api().call('product', { params: { id: seeded.id } });
+      if (fits(live)) {
+        product = live;
+        break;
+      }
+    }
+    if (!product) throw new Error('no product with a sold-out variant and an in-stock one with images');
     const inStock = product.features.filter((f) => f.count > 0);
     const withImages = inStock.find((f) => imagesOf(f.images).length > 0)!;
     await page.goto(`/uz/product/${product.id}`);
