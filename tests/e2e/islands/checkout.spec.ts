@@ -135,7 +135,11 @@ for (const lang of ['uz', 'ru'] as const) {
     await page.getByTestId('checkout-sign-in').getByRole('button').click();
     await page.getByTestId('phone-input').fill('');
     await page.getByTestId('phone-input').pressSequentially(phone.slice(1));
-    await page.getByRole('button', { name: text.getCode }).click();
+    // The code exists once the API answered the request: wait for that answer, then read it.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/users/auth/') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: text.getCode }).click(),
+    ]);
     await page.getByTestId('code-input').pressSequentially(await codeFor(phone));
     await expect(place(page)).toBeVisible({ timeout: 20_000 });
     const lines = page.getByTestId('checkout-lines').locator('li');
