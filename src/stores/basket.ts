@@ -72,6 +72,13 @@ export const $basketLines = computed(
     shownLines(signedIn && !failed, server, entries, products),
 );
 
+/** Whether the lines are known: the server basket answered (or failed), and every local entry's product came. */
+export const $basketLoaded = computed(
+  [$signedIn, $serverBasket, $basketFailed, $localBasket, $products],
+  (signedIn, server, failed, entries, products) =>
+    !(signedIn && server === null && !failed) && entries.every((e) => e.product in products),
+);
+
 export const keyString = (product: number, feature: number | null) => `${product}:${feature ?? ''}`;
 /** Key of "this product, any variant" (cards, which know no variant). */
 export const anyKey = (product: number) => `${product}:*`;

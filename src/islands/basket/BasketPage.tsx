@@ -9,11 +9,9 @@ import type { Lang } from '#contract/schemas.ts';
 import { totals } from '../../lib/basket.ts';
 import { formatPrice } from '../../lib/price.ts';
 import {
-  $basketFailed,
+  $basketLoaded,
   $basketLines,
   $localBasket,
-  $products,
-  $serverBasket,
   changeQuantity,
   clearBasket,
   loadBasket,
@@ -32,11 +30,8 @@ import './basket.css';
 export default function BasketPage({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);
   const t = makeT(labels);
-  const signedIn = useStore($signedIn);
-  const server = useStore($serverBasket);
-  const failed = useStore($basketFailed);
+  const loaded = useStore($basketLoaded);
   const entries = useStore($localBasket);
-  const products = useStore($products);
   const [mounted, setMounted] = useState(false);
   const [selected, setSelected] = useState<Set<string> | null>(null);
 
@@ -58,7 +53,7 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
   );
   const chosenLines = lines.filter((l) => chosen.has(l.key));
   const sum = totals(chosenLines);
-  const waiting = !mounted || (signedIn && server === null && !failed) || entries.some((e) => !(e.product in products));
+  const waiting = !mounted || !loaded;
 
   const toggle = (key: string) => {
     const next = new Set(chosen);

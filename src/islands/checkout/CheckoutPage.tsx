@@ -23,15 +23,7 @@ import { formatPrice } from '../../lib/price.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $address, openAddressPicker } from '../../stores/address.ts';
-import {
-  $basketFailed,
-  $basketLines,
-  $localBasket,
-  $products,
-  $serverBasket,
-  loadBasket,
-  loadLocalProducts,
-} from '../../stores/basket.ts';
+import { $basketLoaded, $basketLines, $localBasket, loadBasket, loadLocalProducts } from '../../stores/basket.ts';
 import {
   $placing,
   $profile,
@@ -48,10 +40,8 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   setLanguage(lang);
   const t = makeT(labels);
   const signedIn = useStore($signedIn);
-  const server = useStore($serverBasket);
-  const failed = useStore($basketFailed);
+  const loaded = useStore($basketLoaded);
   const entries = useStore($localBasket);
-  const products = useStore($products);
   const allLines = useStore($basketLines);
   const address = useStore($address);
   const profile = useStore($profile);
@@ -82,7 +72,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   const shown = useMemo(() => (mounted ? selectedLines(allLines, selection) : []), [mounted, allLines, selection]);
   const lines = ordered ?? shown;
   const sum = totals(lines);
-  const waiting = !mounted || (signedIn && server === null && !failed) || entries.some((e) => !(e.product in products));
+  const waiting = !mounted || !loaded;
   // Typed values win; until then the profile's.
   const nameValue = name ?? (profile ? profileName(profile) : '');
   const phoneValue = phone ?? (profile ? formatUzPhone(profile.phone_number) : '');
