@@ -14,7 +14,8 @@ export const SHOP = {
   supportBot: env.SHOP_SUPPORT_BOT || 'https://t.me/bozor_support_bot',
   googlePlay: env.SHOP_GOOGLE_PLAY || 'https://play.google.com/store/apps/details?id=uz.bozor.app',
   appStore: env.SHOP_APP_STORE || 'https://apps.apple.com/app/bozor-uz/id0000000000',
-  sellerSite: env.SHOP_SELLER_SITE || 'https://seller.bozor.uz',
+  /** The seller section, a separate site (spec §1). */
+  sellerSite: env.SELLER_URL || 'https://seller.bozor.uz',
 } as const;
 
 /** tel: link form of the phone number. */

@@ -2,7 +2,8 @@
  * The header's login/account link (`[data-auth-link]`, label in
  * `[data-auth-label]`): 'Kirish' for visitors, opening the sign-in modal
  * (loaded on first use), the account label when signed in (a plain link to
- * /{lang}/profile). Also shows the messages kept across the sign-in reload.
+ * /{lang}/profile). Also shows the messages kept across the sign-in reload,
+ * and the profile menu's log out or log in (`[data-session-shows]`).
  */
 import { flushPendingToasts } from '../../stores/notify.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
@@ -22,11 +23,20 @@ export function enhanceAuth(): void {
   $signedIn.subscribe((signedIn) => {
     for (const link of document.querySelectorAll<HTMLElement>('[data-auth-link]'))
       link.dataset['signedIn'] = String(signedIn);
+    for (const entry of document.querySelectorAll<HTMLElement>('[data-session-shows]'))
+      entry.hidden = entry.dataset['sessionShows'] !== (signedIn ? 'shopper' : 'visitor');
     if (!signedIn) return;
     for (const label of document.querySelectorAll<HTMLElement>('[data-auth-label]'))
       label.textContent = label.dataset['accountLabel'] ?? label.textContent;
   });
   document.addEventListener('click', (event) => {
+    const signOutButton = (event.target as Element | null)?.closest?.<HTMLButtonElement>('[data-sign-out]');
+    if (signOutButton) {
+      // Disabled until the server has revoked the session and the page reloads.
+      signOutButton.disabled = true;
+      void import('../../stores/session.ts').then(({ signOut }) => signOut());
+      return;
+    }
     const link = (event.target as Element | null)?.closest?.<HTMLElement>('[data-auth-link], [data-sign-in]');
     if (
       !link ||
