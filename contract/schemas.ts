@@ -8,32 +8,11 @@
  */
 import { z } from 'zod/mini';
 import { LANGS } from './langs.ts';
+import { BIRTH_DATE_MIN, LIMITS } from './limits.ts';
 
-export { LANGS };
+export { BIRTH_DATE_MIN, LANGS, LIMITS };
 export const Lang = z.enum(LANGS);
 export type Lang = z.infer<typeof Lang>;
-
-/**
- * Field limits of every request: the API answers 400 naming the field past
- * them, the OpenAPI document states them, forms can use them as maxlength.
- */
-export const LIMITS = {
-  /** Ids are SQLite rowids well inside 32 bits. */
-  id: 2_147_483_647,
-  name: 100,
-  customerName: 150,
-  addressPart: 200,
-  displayName: 500,
-  email: 254,
-  reviewText: 2000,
-  searchQuery: 200,
-  token: 1000,
-  /** Whole numbers sent as query text: page, page_size, item. */
-  numberParam: 10,
-  quantity: 1000,
-  /** Basket lines named in one order or one bulk delete. */
-  items: 100,
-} as const;
 
 /** A string of at most `max` characters, with the message the storefront shows. */
 export const text = (max: number) => z.string().check(z.maxLength(max, `At most ${max} characters`));
@@ -277,13 +256,19 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 const name = text(LIMITS.name);
+/** The latest birth date a profile takes is today (with a day's slack: Qarshi is UTC+5). */
+const latestBirthDate = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const birthDate = z.iso.date('Date must be YYYY-MM-DD').check(
+  z.maxLength(10, 'Date must be YYYY-MM-DD'),
+  z.refine((date) => date >= BIRTH_DATE_MIN && date <= latestBirthDate(), 'Birth date must be from 1900 to today'),
+);
 export const ProfileUpdate = z.partial(
   z.object({
     first_name: name,
     last_name: name,
     father_name: name,
     gender: z.nullable(Gender),
-    birth_date: z.nullable(z.iso.date('Date must be YYYY-MM-DD').check(z.maxLength(10, 'Date must be YYYY-MM-DD'))),
+    birth_date: z.nullable(birthDate),
     email: z.nullable(
       z.email('Not a valid e-mail address').check(z.maxLength(LIMITS.email, `At most ${LIMITS.email} characters`)),
     ),

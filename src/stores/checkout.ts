@@ -1,14 +1,14 @@
 /**
  * Checkout and paying (spec §3, §5): the selection handed over by the basket
- * page, the shopper's profile for the prefilled name and phone, placing an
- * order (one at a time: a double click creates one order) and the pay link
- * of Payme and Click, also used by the success page's "pay again".
+ * page, placing an order (one at a time: a double click creates one order)
+ * and the pay link of Payme and Click, also used by the success page's "pay
+ * again".
  *
  * Ordered lines leave the basket only when the API confirms (the basket is
  * refetched); a failure changes nothing the shopper entered.
  */
 import { atom } from 'nanostores';
-import type { Address, Lang, Order, PaymentMethod, User } from '#contract/schemas.ts';
+import type { Address, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
 import type { BasketLine } from '../lib/basket.ts';
 import { decodeSelection, isPayLinkMethod, outOfStockProducts, type PayLinkMethod } from '../lib/checkout.ts';
 import { localizedPath } from '../i18n/urls.ts';
@@ -44,17 +44,6 @@ export function readCheckoutSelection() {
     return decodeSelection(session()?.getItem(SELECTION_KEY));
   } catch {
     return null;
-  }
-}
-
-/** The signed-in shopper's profile, null until loaded (or when it could not be). */
-export const $profile = atom<User | null>(null);
-
-export async function loadProfile(): Promise<void> {
-  try {
-    $profile.set(await (await getApi()).call('profile'));
-  } catch {
-    // The name and phone are then typed by hand.
   }
 }
 

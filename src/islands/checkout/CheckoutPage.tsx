@@ -24,14 +24,8 @@ import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $address, openAddressPicker } from '../../stores/address.ts';
 import { $basketLoaded, $basketLines, $localBasket, loadBasket, loadLocalProducts } from '../../stores/basket.ts';
-import {
-  $placing,
-  $profile,
-  loadProfile,
-  placeOrder,
-  readCheckoutSelection,
-  type OrderFailure,
-} from '../../stores/checkout.ts';
+import { $placing, placeOrder, readCheckoutSelection, type OrderFailure } from '../../stores/checkout.ts';
+import { $profile, loadProfile } from '../../stores/profile.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import './checkout.css';

@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { $signedIn } from '../../stores/session-tokens.ts';
+import './tiles.css';
 
 export default function SignInGate({
   message,

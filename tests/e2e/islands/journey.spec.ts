@@ -121,7 +121,9 @@ for (const lang of ['uz', 'ru'] as const) {
 
       // Log out: nothing private stays.
       await page.goto(`/${lang}/profile`);
+      const reloaded = page.waitForEvent('load');
       await page.getByRole('button', { name: lang === 'uz' ? 'Chiqish' : 'Выйти' }).click();
+      await reloaded;
       await expect(page.getByTestId('profile-sign-in')).toBeVisible();
       const keys = await page.evaluate(() => Object.keys(localStorage).sort());
       expect(keys.filter((k) => ['access', 'refresh', 'basket', 'liked', 'recentSearches'].includes(k))).toEqual([]);

@@ -97,8 +97,10 @@ test('logging out revokes the refresh token on the server and leaves nothing in 
   });
   await page.goto('/uz/profile');
   const revoke = page.waitForRequest((r) => LOGOUT.test(r.url()) && r.method() === 'POST');
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Chiqish' }).click();
   const sent = await revoke;
+  await reloaded;
   expect(sent.postDataJSON()).toEqual({ refresh: tokens.refresh });
   expect(sent.headers()['authorization']).toBeUndefined();
   // The page reloads signed out.
@@ -115,8 +117,10 @@ test('logging out signs out even when the server cannot be reached', async ({ pa
   await fail(page, LOGOUT, 'abort', 'POST');
   await page.goto('/uz/profile');
   const revoke = page.waitForRequest((r) => LOGOUT.test(r.url()) && r.method() === 'POST');
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Chiqish' }).click();
   await revoke;
+  await reloaded;
   await expect(page.getByTestId('profile-sign-in')).toBeVisible();
   expect(Object.values(await stored(page))).toEqual(PRIVATE_KEYS.map(() => null));
 });

@@ -1,0 +1,242 @@
+/**
+ * The profile's frame and personal data against the real reference API
+ * (spec §2 Profile, §3 User, §6): a visitor on every profile page is asked to
+ * sign in; a shopper edits personal data that survives a reload and changes
+ * the address through the picker; the browser refuses what the API would
+ * refuse before sending; a 400 shows beside its field and a 500 says so, with
+ * everything typed kept; the menu's language entry stays on the same page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { API_PREFIX } from '#contract/routes.ts';
+import { LANGS, type Lang } from '#contract/schemas.ts';
+import { api, signIn, type Tokens } from '../support/api.ts';
+import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
+import { clickMap, stubTiles, useTokens } from './helpers.ts';
+
+const PROFILE = new RegExp(`${API_PREFIX}/users/profile/$`);
+const TEXT = {
+  uz: {
+    signIn: 'Profilga kirish uchun tizimga kiring',
+    first: 'Ism',
+    last: 'Familiya',
+    father: 'Otasining ismi',
+    female: 'Ayol',
+    birth: "Tug'ilgan sana",
+    email: 'Elektron pochta',
+    save: 'Saqlash',
+    saved: "Ma'lumotlar saqlandi",
+    fix: "Belgilangan maydonlarni to'g'rilang",
+    failed: "Saqlab bo'lmadi. Kiritganlaringiz joyida — qaytadan urinib ko'ring.",
+    badEmail: "Elektron pochta manzili noto'g'ri",
+    change: "Manzilni o'zgartirish",
+    loadFailed: "Profilni yuklab bo'lmadi.",
+    retry: 'Qayta urinish',
+  },
+  ru: {
+    signIn: 'Войдите, чтобы открыть профиль',
+    first: 'Имя',
+    last: 'Фамилия',
+    father: 'Отчество',
+    female: 'Женский',
+    birth: 'Дата рождения',
+    email: 'Электронная почта',
+    save: 'Сохранить',
+    saved: 'Данные сохранены',
+    fix: 'Исправьте отмеченные поля',
+    failed: 'Не удалось сохранить. Введённое осталось на месте — попробуйте ещё раз.',
+    badEmail: 'Неверный адрес электронной почты',
+    change: 'Изменить адрес',
+    loadFailed: 'Не удалось загрузить профиль.',
+    retry: 'Повторить',
+  },
+} as const;
+
+/** On Islom Karimov koʻchasi, in the city (api/gazetteer/qarshi.json), near the map's default centre. */
+const CITY = { lat: 38.8606, lng: 65.795 };
+
+const form = (page: Page) => page.getByTestId('personal-data');
+const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });
+const profileOf = (tokens: Tokens) => api({ tokens }).call('profile');
+
+async function openProfile(page: Page, tokens: Tokens, lang: Lang = 'uz') {
+  await useTokens(page, tokens);
+  await page.goto(`/${lang}/profile`);
+  await expect(form(page)).toBeVisible();
+}
+
+test.describe('a visitor', () => {
+  for (const lang of LANGS) {
+    test(`${lang}: every profile page asks to sign in, and the button opens the sign-in modal`, async ({ page }) => {
+      const errors = watchErrors(page);
+      for (const path of ['/profile', '/profile/orders', '/profile/order?id=1', '/profile/reviews']) {
+        await page.goto(`/${lang}${path}`);
+        await expect(page.getByTestId('sign-in-gate')).toContainText(TEXT[lang].signIn);
+        await expect(
+          page.getByRole('navigation', { name: lang === 'uz' ? 'Profil menyusi' : 'Меню профиля' }),
+        ).toBeVisible();
+      }
+      await page.getByTestId('profile-sign-in').click();
+      await expect(page.getByTestId('phone-input')).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+for (const lang of LANGS) {
+  test(`${lang}: personal data is edited, survives a reload, and the address is changed through the picker @both`, async ({
+    page,
+  }) => {
+    const text = TEXT[lang];
+    const tokens = await signIn();
+    await stubTiles(page);
+    await openProfile(page, tokens, lang);
+    await expect(form(page).locator('input[name=phone]')).toHaveAttribute('readonly', '');
+
+    await field(page, text.first).fill('Dilnoza');
+    await field(page, text.last).fill('Rahimova');
+    await field(page, text.father).fill('Anvar qizi');
+    await form(page).getByLabel(text.female).check();
+    await field(page, text.birth).fill('1998-03-08');
+    await field(page, text.email).fill('dilnoza@example.uz');
+    const patch = page.waitForRequest((r) => PROFILE.test(r.url()) && r.method() === 'PATCH');
+    await form(page).getByRole('button', { name: text.save }).click();
+    await patch;
+    await expect(form(page).getByRole('status').filter({ hasText: text.saved })).toBeVisible();
+    expect(await profileOf(tokens)).toMatchObject({
+      first_name: 'Dilnoza',
+      last_name: 'Rahimova',
+      father_name: 'Anvar qizi',
+      gender: 'female',
+      birth_date: '1998-03-08',
+      email: 'dilnoza@example.uz',
+    });
+
+    await page.reload();
+    await expect(field(page, text.first)).toHaveValue('Dilnoza');
+    await expect(field(page, text.birth)).toHaveValue('1998-03-08');
+    await expect(form(page).getByLabel(text.female)).toBeChecked();
+
+    // The address through the picker: saved into the profile and shown at once.
+    await form(page).getByRole('button', { name: text.change }).click();
+    await expect(page.getByTestId('address-picker')).toBeVisible();
+    await expect(page.getByTestId('address-map')).toHaveAttribute('data-zoom', /\d/);
+    await clickMap(page, CITY);
+    await expect(page.getByTestId('address-found')).toHaveAttribute('data-delivery-type', 'city');
+    await page.locator('input[name=home]').fill('12');
+    await page.getByTestId('address-save').click();
+    await expect(page.getByTestId('address-picker')).toBeHidden();
+    await expect(page.getByTestId('profile-address')).toContainText('12');
+    await expect.poll(async () => (await profileOf(tokens)).address?.delivery_type).toBe('city');
+    // What was typed before stays typed.
+    await expect(field(page, text.first)).toHaveValue('Dilnoza');
+  });
+}
+
+test('the browser refuses what the API would refuse, before sending', async ({ page }) => {
+  const text = TEXT.uz;
+  await openProfile(page, await signIn());
+  let patches = 0;
+  page.on('request', (r) => {
+    if (PROFILE.test(r.url()) && r.method() === 'PATCH') patches++;
+  });
+  await field(page, text.email).fill('dilnoza@');
+  await field(page, text.first).fill('x'.repeat(80));
+  await form(page).getByRole('button', { name: text.save }).click();
+  await expect(form(page).getByText(text.badEmail)).toBeVisible();
+  await expect(field(page, text.email)).toHaveAttribute('aria-invalid', 'true');
+  await expect(form(page).getByRole('status')).toHaveText(text.fix);
+  expect(patches).toBe(0);
+  // Fixing the field clears its message; the typed name is kept.
+  await field(page, text.email).fill('dilnoza@example.uz');
+  await expect(form(page).getByText(text.badEmail)).toBeHidden();
+  await expect(field(page, text.first)).toHaveValue('x'.repeat(80));
+});
+
+test('ru: a 400 shows its message beside the field and keeps every typed value', async ({ page }) => {
+  const text = TEXT.ru;
+  const tokens = await signIn();
+  await openProfile(page, tokens, 'ru');
+  await page.route(PROFILE, (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: JSON.stringify({ detail: 'Invalid data.', errors: { last_name: ['Фамилия уже занята.'] } }),
+        })
+      : route.fallback(),
+  );
+  await field(page, text.first).fill('Сардор');
+  await field(page, text.last).fill('Алиев');
+  await form(page).getByRole('button', { name: text.save }).click();
+  await expect(form(page).getByText('Фамилия уже занята.')).toBeVisible();
+  await expect(field(page, text.last)).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, text.first)).toHaveValue('Сардор');
+  await expect(field(page, text.last)).toHaveValue('Алиев');
+  expect((await profileOf(tokens)).first_name).toBe('');
+});
+
+test('a 500 on save says so and keeps the typed values; saving again works', async ({ page }) => {
+  const text = TEXT.uz;
+  const tokens = await signIn();
+  await openProfile(page, tokens);
+  await page.route(PROFILE, (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"detail":"Test 500."}' })
+      : route.fallback(),
+  );
+  await field(page, text.first).fill('Jasur');
+  await form(page).getByRole('button', { name: text.save }).click();
+  await expect(form(page).getByRole('status')).toHaveText(text.failed);
+  await expect(field(page, text.first)).toHaveValue('Jasur');
+
+  await page.unroute(PROFILE);
+  await form(page).getByRole('button', { name: text.save }).click();
+  await expect(form(page).getByRole('status')).toHaveText(text.saved);
+  expect((await profileOf(tokens)).first_name).toBe('Jasur');
+});
+
+test('the profile failing to load offers a retry that works', async ({ page }) => {
+  const text = TEXT.uz;
+  const tokens = await signIn();
+  await useTokens(page, tokens);
+  await page.route(PROFILE, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"detail":"Test 404."}' })
+      : route.fallback(),
+  );
+  await page.goto('/uz/profile');
+  await expect(page.getByRole('alert')).toContainText(text.loadFailed);
+  await page.unroute(PROFILE);
+  await page.getByRole('button', { name: text.retry }).click();
+  await expect(form(page)).toBeVisible();
+});
+
+test('the menu: language stays on the same page, contacts open, seller and help links, axe clean', async ({ page }) => {
+  const tokens = await signIn();
+  await useTokens(page, tokens);
+  await page.goto('/uz/profile/order?id=7');
+  const menu = page.getByRole('navigation', { name: 'Profil menyusi' });
+  await expect(menu.getByRole('link', { name: 'Buyurtmalarim' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Savol-javoblar' })).toHaveAttribute('href', '/uz/questions');
+  await expect(menu.getByRole('link', { name: 'Biz haqimizda' })).toHaveAttribute('href', '/uz/about');
+  await expect(menu.getByRole('link', { name: 'Saqlanganlar' })).toHaveAttribute('href', '/uz/favorites');
+  await expect(menu.getByRole('link', { name: "Sotuvchilar bo'limi" })).toHaveAttribute(
+    'href',
+    process.env.SELLER_URL || 'https://seller.bozor.uz',
+  );
+  await expect(menu.getByRole('button', { name: 'Kirish' })).toBeHidden();
+  await menu.getByRole('button', { name: "Biz bilan bog'lanish" }).click();
+  await expect(page.locator('#contacts-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await menu.getByRole('link', { name: 'Русский' }).click();
+  await expect(page).toHaveURL(/\/ru\/profile\/order\?id=7$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Меню профиля' }).getByRole('button', { name: 'Выйти' }),
+  ).toBeVisible();
+
+  await page.goto('/uz/profile');
+  await expect(form(page)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
