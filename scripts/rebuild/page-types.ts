@@ -37,3 +37,15 @@ export const SITE_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap-inde
 /** First-load JavaScript per page (gzip): over the budget fails; over the target is reported. */
 export const FIRST_LOAD_BUDGET_KB = 100;
 export const FIRST_LOAD_TARGET_KB = 80;
+
+/** The catalogue values a page type's `:param` takes (a category id, a product id, a store address). */
+export type PageSamples = Partial<Record<PageType, string>>;
+
+/** One path (without the language prefix) of every page type; search gets a query. */
+export function samplePaths(samples: PageSamples): Record<PageType, string> {
+  const paths = Object.entries(PAGE_TYPES).map(([type, path]) => [
+    type,
+    path.replace(/:\w+/, samples[type as PageType] ?? '') + (type === 'search' ? '?q=telefon' : ''),
+  ]);
+  return Object.fromEntries(paths) as Record<PageType, string>;
+}

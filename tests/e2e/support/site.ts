@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { CatalogueProduct } from '#contract/schemas.ts';
 import { seedData } from './api.ts';
-import { PAGE_TYPES, type PageType } from '../../../scripts/rebuild/page-types.ts';
+import { samplePaths, type PageType } from '../../../scripts/rebuild/page-types.ts';
 
 /**
  * One path (without the language prefix) of every page type, from the seeded
@@ -13,17 +13,12 @@ export async function pageOfEveryType(): Promise<Record<PageType, string>> {
   const { products, categories, stores } = await seedData();
   const reviewed = products.find((p) => p.reviews_count > 0)!;
   const withFeatures = products.find((p) => p.features.some((f) => f.count > 0))!;
-  const samples: Partial<Record<PageType, string>> = {
+  return samplePaths({
     category: String(categories[0]!.id),
     product: String(withFeatures.id),
     comments: String(reviewed.id),
     store: stores[0]!.address,
-  };
-  const paths = Object.entries(PAGE_TYPES).map(([type, path]) => [
-    type,
-    path.replace(/:\w+/, samples[type as PageType] ?? '') + (type === 'search' ? '?q=telefon' : ''),
-  ]);
-  return Object.fromEntries(paths) as Record<PageType, string>;
+  });
 }
 
 export const hasNoImages = (p: CatalogueProduct) =>
