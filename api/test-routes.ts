@@ -2,17 +2,29 @@
  * Development and test routes, mounted only with API_EXPOSE_CODES=1 and never
  * in production: `POST /api/v1/__test__/orders/{id}/status` with
  * `{status, payment_status?}` moves any order along its status flow (the
- * shop's back office does that in real life), answering the order.
+ * shop's back office does that in real life), answering the order. The same
+ * change from a terminal: `npm run order-status` (api/order-status-cli.ts).
  */
 import type { Hono } from 'hono';
 import { z } from 'zod/mini';
 import { API_PREFIX } from '#contract/calls.ts';
 import { OrderStatus } from '#contract/schemas.ts';
 import type { AppContext } from './context.ts';
+import type { Db } from './db.ts';
 import { idParam, notFound, pickLang, validate } from './http.ts';
 import { presentOrder, type OrderRow } from './orders.ts';
 
-const StatusChange = z.object({ status: OrderStatus, payment_status: z.optional(z.enum(['paid', 'unpaid'])) });
+export const StatusChange = z.object({ status: OrderStatus, payment_status: z.optional(z.enum(['paid', 'unpaid'])) });
+export type StatusChange = z.infer<typeof StatusChange>;
+
+/** Set an order's status (and payment status); the order as it is now, or null when there is none. */
+export function moveOrder(db: Db, id: number, change: StatusChange): OrderRow | null {
+  const order = db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', id);
+  if (!order) return null;
+  const next = { ...order, status: change.status, payment_status: change.payment_status ?? order.payment_status };
+  db.run('UPDATE orders SET status = ?, payment_status = ? WHERE id = ?', next.status, next.payment_status, id);
+  return next;
+}
 
 export function orderStatusRoute(app: Hono, ctx: AppContext): void {
   app.post(`${API_PREFIX}/__test__/orders/:id{[0-9]+}/status`, async (c) => {
@@ -23,11 +35,8 @@ export function orderStatusRoute(app: Hono, ctx: AppContext): void {
     } catch {
       body = undefined;
     }
-    const change = validate(StatusChange, body);
-    const order = ctx.db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', id);
-    if (!order) throw notFound('Order not found.');
-    const next = { ...order, status: change.status, payment_status: change.payment_status ?? order.payment_status };
-    ctx.db.run('UPDATE orders SET status = ?, payment_status = ? WHERE id = ?', next.status, next.payment_status, id);
+    const next = moveOrder(ctx.db, id, validate(StatusChange, body));
+    if (!next) throw notFound('Order not found.');
     return c.json(presentOrder(ctx, pickLang(c.req.header('accept-language')), next));
   });
 }

@@ -2,6 +2,7 @@
  * The delivery-area rule on saved addresses, the offline geocoder, the payment
  * sandbox and the order-status test route, against the real reference API.
  */
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryType } from '#contract/delivery.ts';
 import { calls } from '#contract/calls.ts';
@@ -295,5 +296,22 @@ describe('order status test route', () => {
     });
     expect(res.status).toBe(404);
     db.close();
+  });
+
+  it('npm run order-status moves an order by its number in the data directory, beside the running API', async () => {
+    const { access } = await api.signIn();
+    const order = calls.placeOrder.answer.parse((await placeOrder(access, 'cash')).body);
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((done) => {
+        execFile(process.execPath, ['api/order-status-cli.ts', ...args, '--data-dir', api.dataDir], (error, stdout) =>
+          done({ code: error ? (error.code as number) : 0, out: stdout }),
+        );
+      });
+    const moved = await run(order.number, 'delivered', '--paid');
+    expect(moved).toEqual({ code: 0, out: `Order ${order.number} is now delivered, paid.\n` });
+    const seen = calls.order.answer.parse((await api.call(`/orders/${order.id}/`, { token: access })).body);
+    expect(seen).toMatchObject({ status: 'delivered', payment_status: 'paid' });
+    expect((await run(order.number, 'lost')).code).toBe(2);
+    expect(await run('BZ-999999', 'delivered')).toMatchObject({ code: 1 });
   });
 });
