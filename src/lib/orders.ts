@@ -5,7 +5,15 @@
  * without a reload. The status rules themselves are the API's too:
  * contract/order-status.ts.
  */
-import { canPay, inTab, ORDER_TABS, statusLabel, type OrderStatus, type OrderTab } from '#contract/order-status.ts';
+import {
+  canPay,
+  inTab,
+  ORDER_TABS,
+  statusLabel,
+  type OrderStatus,
+  type OrderStatusLabel,
+  type OrderTab,
+} from '#contract/order-status.ts';
 import type { Order } from '#contract/schemas.ts';
 import { isPayLinkMethod } from './checkout.ts';
 import { pageFromNext } from './paging.ts';
@@ -29,7 +37,10 @@ export const paymentFailedInQuery = (search: string): boolean =>
  * cancelled) and the fuller flow status beside it, unless the flow would only
  * repeat the label (a cancelled order is just cancelled).
  */
-export function statusText(status: OrderStatus): { label: ReturnType<typeof statusLabel>; flow: OrderStatus | null } {
+export function statusText(status: OrderStatus): {
+  label: OrderStatusLabel;
+  flow: Exclude<OrderStatus, 'cancelled'> | null;
+} {
   return { label: statusLabel(status), flow: status === 'cancelled' ? null : status };
 }
 
