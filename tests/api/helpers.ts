@@ -7,6 +7,7 @@ import { startServer, type RunningServer, type ServerOptions } from '../../api/s
 import { API_PREFIX, calls } from '#contract/calls.ts';
 import type { Address } from '#contract/schemas.ts';
 import type { SmsSender } from '../../api/sms.ts';
+import { QARSHI_ADDRESS } from '../fixtures/address.ts';
 
 export interface TestApi {
   server: RunningServer;
@@ -118,18 +119,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   };
 }
 
-/** A delivery address inside Qarshi city, for orders and profiles. */
-export const QARSHI_ADDRESS: Address = {
-  region: 'Qashqadaryo viloyati',
-  city: 'Qarshi',
-  street: 'Nasaf koʻchasi',
-  home: '5',
-  etaj: '2',
-  latitude: 38.86,
-  longitude: 65.79,
-  display_name: 'Qarshi, Nasaf koʻchasi 5',
-  delivery_type: 'city',
-};
+export { QARSHI_ADDRESS };
 
 /**
  * A signed-in shopper's order (in `lang`) of one unit of the plain product with the most
