@@ -50,7 +50,21 @@ function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
     if (!list && !state) void loadOrders(tab);
   }, [tab, list, state]);
 
+  // "Show more" goes away on the last page: focus moves on to the first order it brought.
+  const firstNew = useRef<number | null>(null);
+  useEffect(() => {
+    const at = firstNew.current;
+    if (at === null || !list || list.orders.length <= at) return;
+    firstNew.current = null;
+    document.querySelectorAll<HTMLElement>(`#${PANEL_ID} .orders-item-title a`)[at]?.focus();
+  }, [list]);
+  const showMore = () => {
+    firstNew.current = list?.orders.length ?? null;
+    void loadOrders(tab, { more: true });
+  };
+
   const select = (next: OrderTab, focus = false) => {
+    firstNew.current = null;
     setTab(next);
     setNotice('');
     const url = new URL(location.href);
@@ -146,7 +160,7 @@ function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
                   type="button"
                   className="orders-secondary"
                   aria-busy={state === 'loading'}
-                  onClick={() => void loadOrders(tab, { more: true })}
+                  onClick={showMore}
                   data-testid="orders-more"
                 >
                   {t('isl.orders.more')}

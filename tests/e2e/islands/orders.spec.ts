@@ -199,6 +199,46 @@ test('ru: an unpaid Payme order is paid from its page through the sandbox; a fai
   await expect(page.getByTestId('order-payment-failed')).toHaveCount(0);
 });
 
+test('the tabs answer the arrow keys, Home and End; a long tab shows 20 orders and more on demand', async ({
+  page,
+}) => {
+  const tokens = await signIn();
+  // 21 cancelled orders (each cancel puts its unit back on the shelf): one page of 20 and one more.
+  const numbers: string[] = [];
+  for (let i = 0; i < 21; i++) {
+    const order = await placeOrder(tokens, await product(0));
+    await api({ tokens }).call('cancelOrder', { params: { id: order.id } });
+    numbers.push(order.number);
+  }
+  await useTokens(page, tokens);
+  await page.goto('/uz/profile/orders');
+  await expect(items(page)).toHaveCount(20);
+  await tab(page, TEXT.uz.tabs.all).focus();
+  await page.keyboard.press('End');
+  await expect(tab(page, TEXT.uz.tabs.active)).toBeFocused();
+  await expect(tab(page, TEXT.uz.tabs.active)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('orders-empty')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(page, TEXT.uz.tabs.all)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(page, TEXT.uz.tabs.cancelled)).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\?tab=cancelled$/);
+  // Newest first: the first 20, then the oldest after "show more".
+  await expect(items(page)).toHaveCount(20);
+  await expect(items(page).first()).toContainText(numbers[20]!);
+  await expect(item(page, numbers[0]!)).toHaveCount(0);
+  await page.getByTestId('orders-more').click();
+  await expect(items(page)).toHaveCount(21);
+  await expect(items(page).last()).toContainText(numbers[0]!);
+  await expect(page.getByTestId('orders-more')).toHaveCount(0);
+  // The button is gone with the last page: focus is on the order it brought.
+  await expect(items(page).last().getByRole('link')).toBeFocused();
+  await tab(page, TEXT.uz.tabs.cancelled).focus();
+  await page.keyboard.press('Home');
+  await expect(tab(page, TEXT.uz.tabs.all)).toBeFocused();
+  await expect(page).toHaveURL(/\/uz\/profile\/orders$/);
+});
+
 test.describe('faults', () => {
   test('the orders list fails (500): a message, and the retry loads it', async ({ page }) => {
     const tokens = await signIn();
