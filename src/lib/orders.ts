@@ -15,7 +15,7 @@ import {
   type OrderTab,
 } from '#contract/order-status.ts';
 import type { Order } from '#contract/schemas.ts';
-import { isPayLinkMethod } from './checkout.ts';
+import { isPayLinkMethod, type PayLinkMethod } from './checkout.ts';
 import { pageFromNext } from './paging.ts';
 import { toPositiveInt } from './storage.ts';
 
@@ -45,8 +45,9 @@ export function statusText(status: OrderStatus): {
 }
 
 /** An unpaid Payme or Click order the API would still take payment for: it gets a pay button. */
-export const canPayOnline = (order: Pick<Order, 'status' | 'payment_status' | 'payment_method'>): boolean =>
-  canPay(order) && isPayLinkMethod(order.payment_method);
+export const canPayOnline = <O extends Pick<Order, 'status' | 'payment_status' | 'payment_method'>>(
+  order: O,
+): order is O & { payment_method: PayLinkMethod } => canPay(order) && isPayLinkMethod(order.payment_method);
 
 /** The orders of one tab loaded so far. */
 export interface OrderList {

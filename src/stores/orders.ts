@@ -8,7 +8,6 @@
 import { atom, map } from 'nanostores';
 import type { OrderTab } from '#contract/order-status.ts';
 import type { Order } from '#contract/schemas.ts';
-import { isPayLinkMethod } from '../lib/checkout.ts';
 import { addPage, canPayOnline, withOrder, type OrderList, type OrderLists } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
 
@@ -112,13 +111,12 @@ export const $paying = atom<number | null>(null);
  * (the order stays unpaid and payable).
  */
 export async function payOrder(order: Order): Promise<string | null> {
-  const method = order.payment_method;
-  if (!canPayOnline(order) || !isPayLinkMethod(method) || $paying.get() !== null) return null;
+  if (!canPayOnline(order) || $paying.get() !== null) return null;
   $paying.set(order.id);
   try {
     // The checkout's pay link, loaded with the checkout store on the first click (it brings the basket along).
     const { payLink } = await import('./checkout.ts');
-    return await payLink(order.id, method, 'order');
+    return await payLink(order.id, order.payment_method, 'order');
   } catch {
     return null;
   } finally {

@@ -7,7 +7,7 @@
  * delivered can be cancelled behind the prompt.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canCancel } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { canPayOnline, orderIdFromQuery, paymentFailedInQuery } from '../../lib/orders.ts';
@@ -79,7 +79,7 @@ function OrderView({ lang, t }: { lang: Lang; t: Translate }) {
   return <OrderDetails lang={lang} t={t} order={open.order} back={back} />;
 }
 
-function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; order: Order; back: React.ReactNode }) {
+function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; order: Order; back: ReactNode }) {
   const paying = useStore($paying) !== null;
   const cancelling = useStore($cancelling) !== null;
   const [paymentFailed] = useState(() => paymentFailedInQuery(location.search));
