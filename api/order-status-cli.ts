@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod/mini';
-import { ORDER_STATUSES } from '#contract/schemas.ts';
+import { ORDER_STATUSES } from '#contract/order-status.ts';
 import { openDb } from './db.ts';
 import { moveOrder, StatusChange } from './test-routes.ts';
 

@@ -6,14 +6,13 @@ import type { BasketRow } from './basket.ts';
 import { unitPrice } from '#contract/price.ts';
 import { assertDeliveryArea } from './delivery-area.ts';
 import { paymentUrl } from './payments.ts';
-import { statusesFor, statusLabel } from '#contract/order-status.ts';
+import { canCancel, canPay, ORDER_STATUSES, inTab, statusLabel } from '#contract/order-status.ts';
 import type { Address, Lang, Order, OrderStatus, PaymentMethod } from '#contract/schemas.ts';
 
 const PAGE_SIZE = 20;
 const DELIVERY_DAYS = 2;
 /** Methods paid before the order is assembled; cash is paid on delivery. */
 const ONLINE: readonly PaymentMethod[] = ['payme', 'click', 'mastercard', 'card', 'installment'];
-const CLOSED: readonly OrderStatus[] = ['delivered', 'returned', 'cancelled'];
 
 export interface OrderRow {
   id: number;
@@ -37,6 +36,12 @@ interface OrderItemRow {
   quantity: number;
   price: number;
 }
+
+/** Shown to the shopper beside the order (My orders), so in their language. */
+const CANNOT_CANCEL: Record<Lang, (number: string) => string> = {
+  uz: (number) => `${number} raqamli buyurtmani endi bekor qilib boʻlmaydi.`,
+  ru: (number) => `Заказ ${number} уже нельзя отменить.`,
+};
 
 export const orderNumber = (id: number) => `BZ-${String(id).padStart(6, '0')}`;
 
@@ -164,9 +169,12 @@ export function orderHandlers(
     },
 
     orders({ userId, lang, url, query }) {
-      const statuses = query.status ? statusesFor(query.status) : null;
-      const where = statuses ? `user_id = ? AND status IN (${statuses.map(() => '?').join(', ')})` : 'user_id = ?';
-      const params = [userId, ...(statuses ?? [])];
+      // Each filter given narrows the list: ?status=new&tab=active is the new orders.
+      const statuses = ORDER_STATUSES.filter(
+        (s) => (!query.status || statusLabel(s) === query.status) && (!query.tab || inTab(query.tab, s)),
+      );
+      const where = `user_id = ? AND status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`;
+      const params = [userId, ...statuses];
       const count = db.get<{ n: number }>(`SELECT count(*) AS n FROM orders WHERE ${where}`, ...params)?.n ?? 0;
       const window = pageWindow(url, count, PAGE_SIZE);
       const rows = db.all<OrderRow>(
@@ -188,8 +196,7 @@ export function orderHandlers(
     cancelOrder({ userId, lang, params }) {
       const order = db.tx(() => {
         const order = ownOrder(userId, params);
-        if (CLOSED.includes(order.status))
-          throw new ApiError(400, `Order ${order.number} cannot be cancelled: it is ${order.status}.`);
+        if (!canCancel(order.status)) throw new ApiError(400, CANNOT_CANCEL[lang](order.number));
         db.run("UPDATE orders SET status = 'cancelled' WHERE id = ?", order.id);
         // What the order took goes back on the shelf.
         for (const item of db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ?', order.id))
@@ -203,9 +210,8 @@ export function orderHandlers(
       const { data } = await body();
       const order = presentOrder(ctx, lang, ownOrder(userId, params));
       if (order.payment_status === 'paid') throw new ApiError(400, `Order ${order.number} is already paid.`);
-      if (order.status === 'cancelled' || order.status === 'returned')
-        throw new ApiError(400, `Order ${order.number} is ${order.status} and cannot be paid.`);
-      return { payment_url: paymentUrl(ctx, order, data.method, lang) };
+      if (!canPay(order)) throw new ApiError(400, `Order ${order.number} is ${order.status} and cannot be paid.`);
+      return { payment_url: paymentUrl(ctx, order, data.method, lang, data.return_to ?? 'success') };
     },
   };
 }

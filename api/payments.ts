@@ -15,6 +15,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { canPay, orderPagePath, type PayReturn } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import type { AppContext } from './context.ts';
 import { ApiError } from './http.ts';
@@ -24,12 +25,19 @@ export type OnlineMethod = 'payme' | 'click';
 const TOKEN_MS = 60 * 60 * 1000;
 const PROVIDER: Record<OnlineMethod, string> = { payme: 'Payme', click: 'Click' };
 
-/** Where the shopper pays `order`, then returns to `/{lang}/orders-success?order={id}`. */
-export function paymentUrl(ctx: AppContext, order: Order, method: OnlineMethod, lang: Lang): string {
-  const returnUrl = `${ctx.siteUrl}/${lang}/orders-success?order=${order.id}`;
+/** The storefront page a payment of `order` returns to: always on SITE_URL (contract/order-status.ts). */
+const returnUrl = (ctx: AppContext, lang: Lang, order: number, page: PayReturn, failed = false) =>
+  `${ctx.siteUrl}${orderPagePath(lang, order, page, failed)}`;
+
+/**
+ * Where the shopper pays `order`, then returns to the checkout's success page
+ * or (`page` 'order') to the order's page in the profile.
+ */
+export function paymentUrl(ctx: AppContext, order: Order, method: OnlineMethod, lang: Lang, page: PayReturn): string {
+  const back = returnUrl(ctx, lang, order.id, page);
   if (method === 'payme' && ctx.payme) {
     // Payme checkout: base64 of m=merchant;ac.order_id=…;a=amount in tiyin;c=return URL.
-    const params = `m=${ctx.payme.merchantId};ac.order_id=${order.id};a=${Math.round(order.price * 100)};c=${returnUrl}`;
+    const params = `m=${ctx.payme.merchantId};ac.order_id=${order.id};a=${Math.round(order.price * 100)};c=${back}`;
     return `https://checkout.paycom.uz/${Buffer.from(params).toString('base64')}`;
   }
   if (method === 'click' && ctx.click) {
@@ -38,18 +46,20 @@ export function paymentUrl(ctx: AppContext, order: Order, method: OnlineMethod, 
       merchant_id: ctx.click.merchantId,
       amount: String(order.price),
       transaction_param: String(order.id),
-      return_url: returnUrl,
+      return_url: back,
     });
     return `https://my.click.uz/services/pay?${query}`;
   }
   if (ctx.production) throw new ApiError(503, `${PROVIDER[method]} payments are not configured.`);
-  return `${ctx.publicUrl}/sandbox/pay/${sandboxToken(ctx, { o: order.id, m: method, l: lang, e: ctx.now() + TOKEN_MS })}`;
+  return `${ctx.publicUrl}/sandbox/pay/${sandboxToken(ctx, { o: order.id, m: method, l: lang, r: page, e: ctx.now() + TOKEN_MS })}`;
 }
 
 interface Claim {
   o: number;
   m: OnlineMethod;
   l: Lang;
+  /** The storefront page to return to. */
+  r: PayReturn;
   /** Expiry, epoch ms. */
   e: number;
 }
@@ -152,9 +162,6 @@ export function sandboxRoutes(app: Hono, ctx: AppContext): void {
     const order = claim && ctx.db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', claim.o);
     return claim && order ? { claim, order } : null;
   };
-  const successUrl = (lang: Lang, id: number, failed = false) =>
-    `${ctx.siteUrl}/${lang}/orders-success?order=${id}${failed ? '&payment=failed' : ''}`;
-  const payable = (o: OrderRow) => o.payment_status === 'unpaid' && o.status !== 'cancelled' && o.status !== 'returned';
   const invalid = (c: Context) => {
     const lang = c.req.header('accept-language')?.toLowerCase().startsWith('ru') ? 'ru' : 'uz';
     return page(c, ctx, lang, `<p role="alert">${escapeHtml(TEXT[lang].invalid)}</p>`, 404);
@@ -165,10 +172,10 @@ export function sandboxRoutes(app: Hono, ctx: AppContext): void {
     if (!found) return invalid(c);
     const { claim, order } = found;
     const t = TEXT[claim.l];
-    const back = `<p><a href="${escapeHtml(successUrl(claim.l, order.id))}">${escapeHtml(t.back)}</a></p>`;
+    const back = `<p><a href="${escapeHtml(returnUrl(ctx, claim.l, order.id, claim.r))}">${escapeHtml(t.back)}</a></p>`;
     if (order.payment_status === 'paid')
       return page(c, ctx, claim.l, `<p role="status">${escapeHtml(t.paid)}</p>${back}`);
-    if (!payable(order)) return page(c, ctx, claim.l, `<p role="alert">${escapeHtml(t.closed)}</p>${back}`, 409);
+    if (!canPay(order)) return page(c, ctx, claim.l, `<p role="alert">${escapeHtml(t.closed)}</p>${back}`, 409);
     const total =
       ctx.db.get<{ total: number }>(
         'SELECT coalesce(sum(price * quantity), 0) AS total FROM order_items WHERE order_id = ?',
@@ -191,14 +198,14 @@ export function sandboxRoutes(app: Hono, ctx: AppContext): void {
     const found = load(c.req.param('token'));
     if (!found) return invalid(c);
     const { claim, order } = found;
-    if (c.req.param('outcome') === 'fail' || !payable(order)) {
+    if (c.req.param('outcome') === 'fail' || !canPay(order)) {
       // A failed payment changes nothing: the order stays unpaid and payable.
-      return c.redirect(successUrl(claim.l, order.id, order.payment_status !== 'paid'), 303);
+      return c.redirect(returnUrl(ctx, claim.l, order.id, claim.r, order.payment_status !== 'paid'), 303);
     }
     ctx.db.run(
       "UPDATE orders SET payment_status = 'paid', status = CASE status WHEN 'awaiting_payment' THEN 'assembling' ELSE status END WHERE id = ?",
       order.id,
     );
-    return c.redirect(successUrl(claim.l, order.id), 303);
+    return c.redirect(returnUrl(ctx, claim.l, order.id, claim.r), 303);
   });
 }

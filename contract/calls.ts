@@ -258,9 +258,10 @@ export const calls = {
   },
   orders: {
     ...routes.orders,
-    summary: "The shopper's orders, by short status",
+    summary:
+      "The shopper's orders, newest first, by short status and/or by tab of My orders (active = new and in progress)",
     auth: 'required',
-    query: z.object({ status: z.optional(s.OrderStatusLabel), page: numberParam }),
+    query: z.object({ status: z.optional(s.OrderStatusLabel), tab: z.optional(s.OrderTab), page: numberParam }),
     answer: s.OrderPage,
   },
   order: {
@@ -271,13 +272,13 @@ export const calls = {
   },
   cancelOrder: {
     ...routes.cancelOrder,
-    summary: 'Cancel an order not yet delivered',
+    summary: 'Cancel an order not yet delivered (400 once delivered, returned or cancelled)',
     auth: 'required',
     answer: s.Order,
   },
   payOrder: {
     ...routes.payOrder,
-    summary: 'A Payme or Click checkout link for an unpaid order',
+    summary: 'A Payme or Click checkout link for an unpaid order, returning to the success page or the order page',
     auth: 'required',
     body: s.PayRequest,
     answer: s.PayAnswer,

@@ -9,6 +9,7 @@
 import { z } from 'zod/mini';
 import { LANGS } from './langs.ts';
 import { BIRTH_DATE_MIN, LIMITS } from './limits.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TABS, PAY_RETURNS } from './order-status.ts';
 
 export { BIRTH_DATE_MIN, LANGS, LIMITS };
 export const Lang = z.enum(LANGS);
@@ -319,21 +320,14 @@ export const AddFavourite = z.object({ product: id });
 
 // ---------- orders and payment ----------
 
-/** The fuller order flow of the help text (spec §4). */
-export const ORDER_STATUSES = [
-  'awaiting_payment',
-  'assembling',
-  'delivering',
-  'ready_for_pickup',
-  'delivered',
-  'returned',
-  'cancelled',
-] as const;
+/** The fuller order flow of the help text (spec §4); the rules over it live in order-status.ts. */
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-/** The short labels shown in order tabs. */
-export const OrderStatusLabel = z.enum(['new', 'in_progress', 'success', 'cancelled']);
+/** The short labels shown for an order (spec §4). */
+export const OrderStatusLabel = z.enum(ORDER_STATUS_LABELS);
 export type OrderStatusLabel = z.infer<typeof OrderStatusLabel>;
+/** The tabs of My orders: all, cancelled, delivered, active (new and in progress). */
+export const OrderTab = z.enum(ORDER_TABS);
 
 export const PaymentMethod = z.enum(['payme', 'click', 'mastercard', 'card', 'cash', 'installment']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
@@ -385,7 +379,11 @@ export const PlaceOrder = z.object({
 });
 export type PlaceOrder = z.infer<typeof PlaceOrder>;
 
-export const PayRequest = z.object({ method: OnlinePaymentMethod });
+export const PayRequest = z.object({
+  method: OnlinePaymentMethod,
+  /** The storefront page the payment returns to (default: the checkout's success page). */
+  return_to: z.optional(z.enum(PAY_RETURNS)),
+});
 export const PayAnswer = z.object({ payment_url: z.string() });
 export type PayAnswer = z.infer<typeof PayAnswer>;
 

@@ -3,6 +3,7 @@ import type { Product } from '#contract/schemas.ts';
 import {
   availableFeatures,
   DEFAULT_TITLE,
+  featureText,
   firstImage,
   imageList,
   normaliseProduct,
@@ -55,5 +56,16 @@ describe('product normalising', () => {
     expect(shown.images).toEqual(['a.svg', 'b.svg']);
     expect(shown.features).toHaveLength(1);
     expect(normaliseProduct({ ...product, images: null }).images).toEqual([PLACEHOLDER_IMAGE]);
+  });
+});
+
+describe('featureText', () => {
+  it('names each attribute of a chosen feature', () => {
+    const attributes = [
+      { key: 'color', name: 'Rang', value: 'Qora' },
+      { key: 'memory', name: 'Xotira', value: '128 GB' },
+    ];
+    expect(featureText({ attributes })).toBe('Rang: Qora, Xotira: 128 GB');
+    expect(featureText({ attributes: [] })).toBe('');
   });
 });

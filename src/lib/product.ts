@@ -24,6 +24,10 @@ export function productTitle(product: Pick<ProductSummary, 'title'>): string {
   return title ? title : DEFAULT_TITLE;
 }
 
+/** A chosen feature as a line shows it: 'Rang: Qora, Xotira: 128 GB'. */
+export const featureText = (feature: Pick<Feature, 'attributes'>): string =>
+  feature.attributes.map((a) => `${a.name}: ${a.value}`).join(', ');
+
 /** Only features with count > 0 are kept. */
 export function availableFeatures(features: readonly Feature[]): Feature[] {
   return features.filter((feature) => feature.count > 0);

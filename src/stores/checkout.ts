@@ -8,10 +8,10 @@
  * refetched); a failure changes nothing the shopper entered.
  */
 import { atom } from 'nanostores';
+import { orderPagePath, type PayReturn } from '#contract/order-status.ts';
 import type { Address, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
 import type { BasketLine } from '../lib/basket.ts';
 import { decodeSelection, isPayLinkMethod, outOfStockProducts, type PayLinkMethod } from '../lib/checkout.ts';
-import { localizedPath } from '../i18n/urls.ts';
 import { getApi, statusOf } from './api.ts';
 import { loadBasket } from './basket.ts';
 
@@ -71,8 +71,7 @@ export interface OrderInput {
   phone: string;
 }
 
-export const successPath = (lang: Lang, order: number, failed = false) =>
-  `${localizedPath(lang, '/orders-success')}?order=${order}${failed ? '&payment=failed' : ''}`;
+export const successPath = (lang: Lang, order: number, failed = false) => orderPagePath(lang, order, 'success', failed);
 
 /**
  * POST /orders/ with the selected server basket items, then (Payme, Click)
@@ -123,9 +122,14 @@ function failureOf(error: unknown): OrderFailure {
   return { detail, outOfStock: outOfStockProducts(errors) };
 }
 
-/** The provider's checkout link of an unpaid order (POST /orders/{id}/pay/). */
-export async function payLink(order: number, method: PayLinkMethod): Promise<string> {
-  const answer = await (await getApi()).call('payOrder', { params: { id: order }, body: { method } });
+/**
+ * The provider's checkout link of an unpaid order (POST /orders/{id}/pay/);
+ * the payment then returns to the success page or (`returnTo` 'order') the order's page.
+ */
+export async function payLink(order: number, method: PayLinkMethod, returnTo: PayReturn = 'success'): Promise<string> {
+  const answer = await (
+    await getApi()
+  ).call('payOrder', { params: { id: order }, body: { method, return_to: returnTo } });
   return answer.payment_url;
 }
 

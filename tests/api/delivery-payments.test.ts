@@ -12,7 +12,7 @@ import { paymentUrl } from '../../api/payments.ts';
 import { loadGazetteer, reverseGeocode } from '../../api/geocoder.ts';
 import { createApp } from '../../api/server.ts';
 import { openDb } from '../../api/db.ts';
-import { startTestApi, type TestApi, QARSHI_ADDRESS } from './helpers.ts';
+import { placeOrder, startTestApi, type TestApi, QARSHI_ADDRESS } from './helpers.ts';
 
 let api: TestApi;
 let origin: string;
@@ -41,51 +41,15 @@ const fieldErrors = (res: { status: number; body: unknown }) => {
   return ErrorBody.parse(res.body).errors ?? {};
 };
 
-async function basketLine(access: string): Promise<number> {
-  const product = calls.catalogue.answer
-    .parse((await api.call('/products/catalogue/?page_size=50')).body)
-    .results.find((p) => p.features.length === 0 && p.stock >= 2);
-  if (!product) throw new Error('seed has no plain product in stock');
-  const line = await api.call('/orders/add-basket/', {
-    method: 'POST',
-    token: access,
-    body: { product: product.id, quantity: 1 },
-  });
-  return calls.addToBasket.answer.parse(line.body).id;
-}
-
-async function placeOrder(access: string, payment_method = 'payme', address = city) {
-  const res = await api.call('/orders/', {
-    method: 'POST',
-    token: access,
-    body: {
-      items: [await basketLine(access)],
-      address,
-      payment_method,
-      customer_name: 'Dilnoza R.',
-      customer_phone: '+998970000007',
-    },
-  });
-  return res;
-}
+const place = (access: string, payment_method = 'payme', address = city, lang = 'uz') =>
+  placeOrder(api, access, { payment_method, address, lang });
 
 describe('delivery area on saved addresses', () => {
   it('refuses an order outside Qarshi (lat 0, lng 0, "Tashkent", city) in the shopper language', async () => {
     const { access } = await api.signIn();
-    const uz = fieldErrors(await placeOrder(access, 'cash', tashkent));
+    const uz = fieldErrors(await place(access, 'cash', tashkent));
     expect(uz['address']).toEqual([OUTSIDE.uz]);
-    const res = await api.call('/orders/', {
-      method: 'POST',
-      token: access,
-      lang: 'ru',
-      body: {
-        items: [await basketLine(access)],
-        address: tashkent,
-        payment_method: 'cash',
-        customer_name: 'Dilnoza R.',
-        customer_phone: '+998970000007',
-      },
-    });
+    const res = await place(access, 'cash', tashkent, 'ru');
     expect(fieldErrors(res)['address']).toEqual([OUTSIDE.ru]);
     // Nothing left the basket.
     expect((await api.call('/orders/basket/', { token: access })).body).toHaveLength(1);
@@ -93,10 +57,10 @@ describe('delivery area on saved addresses', () => {
 
   it('refuses a delivery type that disagrees with the place, and accepts city and district', async () => {
     const { access } = await api.signIn();
-    const wrong = fieldErrors(await placeOrder(access, 'cash', { ...city, delivery_type: 'district' }));
+    const wrong = fieldErrors(await place(access, 'cash', { ...city, delivery_type: 'district' }));
     expect(wrong['address.delivery_type']).toEqual([OUTSIDE.uz]);
-    expect((await placeOrder(access, 'cash', city)).status).toBe(201);
-    const placed = await placeOrder(access, 'cash', district);
+    expect((await place(access, 'cash', city)).status).toBe(201);
+    const placed = await place(access, 'cash', district);
     expect(placed.status).toBe(201);
     expect(calls.placeOrder.answer.parse(placed.body).delivery_type).toBe('district');
   });
@@ -175,7 +139,7 @@ describe('payment sandbox', () => {
     api.call(`/orders/${id}/pay/`, { method: 'POST', token: access, lang, body: { method } });
 
   async function sandboxLink(access: string, method = 'payme', lang = 'uz') {
-    const order = calls.placeOrder.answer.parse((await placeOrder(access, method)).body);
+    const order = calls.placeOrder.answer.parse((await place(access, method)).body);
     const link = calls.payOrder.answer.parse((await pay(access, order.id, method, lang)).body).payment_url;
     return { order, link };
   }
@@ -257,7 +221,7 @@ describe('payment sandbox', () => {
     expect((await app.request('/sandbox/pay/x.y')).status).toBe(404);
     const ctx = { siteUrl: 'https://bozor.uz', publicUrl: 'https://api.bozor.uz', payme: null, click: null };
     const order = { id: 1, price: 1000 } as Order;
-    expect(() => paymentUrl({ ...ctx, production: true } as AppContext, order, 'payme', 'uz')).toThrow(
+    expect(() => paymentUrl({ ...ctx, production: true } as AppContext, order, 'payme', 'uz', 'success')).toThrow(
       expect.objectContaining({ status: 503, message: 'Payme payments are not configured.' }),
     );
     expect(() =>
@@ -270,7 +234,7 @@ describe('payment sandbox', () => {
 describe('order status test route', () => {
   it('moves an order along its status flow (tests only)', async () => {
     const { access } = await api.signIn();
-    const order = calls.placeOrder.answer.parse((await placeOrder(access, 'cash')).body);
+    const order = calls.placeOrder.answer.parse((await place(access, 'cash')).body);
     const move = (body: unknown) =>
       api.call(`/__test__/orders/${order.id}/status`, { method: 'POST', lang: 'ru', body });
     for (const status of ['delivering', 'delivered'] as const) {
@@ -300,7 +264,7 @@ describe('order status test route', () => {
 
   it('npm run order-status moves an order by its number in the data directory, beside the running API', async () => {
     const { access } = await api.signIn();
-    const order = calls.placeOrder.answer.parse((await placeOrder(access, 'cash')).body);
+    const order = calls.placeOrder.answer.parse((await place(access, 'cash')).body);
     const run = (...args: string[]) =>
       new Promise<{ code: number | null; out: string }>((done) => {
         execFile(process.execPath, ['api/order-status-cli.ts', ...args, '--data-dir', api.dataDir], (error, stdout) =>

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUDGETS, type LimitSettings } from '../../api/limits.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.ts';
-import { API_PREFIX } from '#contract/calls.ts';
+import { API_PREFIX, calls } from '#contract/calls.ts';
 import type { Address } from '#contract/schemas.ts';
 import type { SmsSender } from '../../api/sms.ts';
+import { QARSHI_ADDRESS } from '../fixtures/address.ts';
 
 export interface TestApi {
   server: RunningServer;
@@ -118,15 +119,46 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   };
 }
 
-/** A delivery address inside Qarshi city, for orders and profiles. */
-export const QARSHI_ADDRESS: Address = {
-  region: 'Qashqadaryo viloyati',
-  city: 'Qarshi',
-  street: 'Nasaf koʻchasi',
-  home: '5',
-  etaj: '2',
-  latitude: 38.86,
-  longitude: 65.79,
-  display_name: 'Qarshi, Nasaf koʻchasi 5',
-  delivery_type: 'city',
-};
+export { QARSHI_ADDRESS };
+
+/**
+ * A signed-in shopper's order (in `lang`) of one unit of the plain product with the most
+ * stock (many orders in one test never sell it out): put in the basket, then
+ * ordered. Answers the API's raw answer (tests check refusals too).
+ */
+export async function placeOrder(
+  api: TestApi,
+  access: string,
+  {
+    payment_method = 'payme',
+    address = QARSHI_ADDRESS,
+    lang = 'uz',
+  }: { payment_method?: string; address?: Address; lang?: string } = {},
+) {
+  const products = calls.catalogue.answer.parse((await api.call('/products/catalogue/?page_size=100')).body).results;
+  const product = products
+    .filter((p) => p.features.length === 0)
+    .reduce((best, p) => (p.stock > (best?.stock ?? 0) ? p : best), undefined as (typeof products)[number] | undefined);
+  if (!product || product.stock < 1) throw new Error('seed has no plain product in stock');
+  const line = calls.addToBasket.answer.parse(
+    (
+      await api.call('/orders/add-basket/', {
+        method: 'POST',
+        token: access,
+        body: { product: product.id, quantity: 1 },
+      })
+    ).body,
+  );
+  return api.call('/orders/', {
+    method: 'POST',
+    token: access,
+    lang,
+    body: {
+      items: [line.id],
+      address,
+      payment_method,
+      customer_name: 'Dilnoza R.',
+      customer_phone: '+998970000007',
+    },
+  });
+}

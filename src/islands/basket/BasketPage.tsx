@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import { totals } from '../../lib/basket.ts';
 import { formatPrice } from '../../lib/price.ts';
+import { featureText } from '../../lib/product.ts';
 import {
   $basketLoaded,
   $basketLines,
@@ -104,9 +105,7 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                   <div className="basket-info">
                     <a href={localizedPath(lang, `/product/${line.product.id}`)}>{line.product.title}</a>
                     {line.feature && line.feature.attributes.length > 0 && (
-                      <span className="basket-feature">
-                        {line.feature.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}
-                      </span>
+                      <span className="basket-feature">{featureText(line.feature)}</span>
                     )}
                     <span className="basket-price">
                       {formatPrice(line.price)}

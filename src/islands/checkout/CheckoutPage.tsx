@@ -20,6 +20,7 @@ import {
 } from '../../lib/checkout.ts';
 import { formatUzPhone, toUzE164 } from '../../lib/uz-phone.ts';
 import { formatPrice } from '../../lib/price.ts';
+import { featureText } from '../../lib/product.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $address, openAddressPicker } from '../../stores/address.ts';
@@ -143,9 +144,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
                   <div>
                     <span className="checkout-title">{line.product.title}</span>
                     {line.feature && line.feature.attributes.length > 0 && (
-                      <span className="checkout-feature">
-                        {line.feature.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}
-                      </span>
+                      <span className="checkout-feature">{featureText(line.feature)}</span>
                     )}
                     {short && <strong className="checkout-short">{t('isl.checkout.out_of_stock')}</strong>}
                   </div>

@@ -8,8 +8,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { isPayLinkMethod } from '../../lib/checkout.ts';
+import { canPayOnline } from '../../lib/orders.ts';
 import { formatPrice } from '../../lib/price.ts';
-import { productTitle } from '../../lib/product.ts';
+import { featureText, productTitle } from '../../lib/product.ts';
 import { toPositiveInt } from '../../lib/storage.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { statusOf } from '../../stores/api.ts';
@@ -106,7 +107,7 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
           {t('isl.order.payment_failed')}
         </p>
       )}
-      {!paid && isPayLinkMethod(method) && (
+      {canPayOnline(order) && (
         <>
           {payFailed && (
             <p className="checkout-failure" role="alert" data-testid="order-pay-failed">
@@ -131,9 +132,7 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
           <li key={item.id} className="checkout-line" data-product={item.product.id}>
             <span className="checkout-title">{productTitle(item.product)}</span>
             {item.feature && item.feature.attributes.length > 0 && (
-              <span className="checkout-feature">
-                {item.feature.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}
-              </span>
+              <span className="checkout-feature">{featureText(item.feature)}</span>
             )}
             <span className="checkout-price">
               {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price) })}

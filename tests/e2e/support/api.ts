@@ -1,12 +1,14 @@
 /**
  * The e2e reference API, called through the storefront's own typed client
  * with every answer checked against the contract (so test data is valid data):
- * sign-in, server basket and favourites, and the seeded catalogue.
+ * sign-in, server basket and favourites, orders, and the seeded catalogue.
  */
 import { checkAnswer } from '#contract/calls.ts';
 import type { Lang } from '#contract/langs.ts';
 import { API_PREFIX } from '#contract/routes.ts';
-import type { CatalogueProduct, Category, Store, Tokens } from '#contract/schemas.ts';
+import type { OrderStatus } from '#contract/order-status.ts';
+import type { CatalogueProduct, Category, Order, PaymentMethod, Store, Tokens } from '#contract/schemas.ts';
+import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { createApi } from '../../../src/lib/api/client.ts';
 import { E2E_API } from '../../../playwright.config.ts';
 
@@ -49,6 +51,36 @@ export async function addServerFavourite(tokens: Tokens, product: number) {
 }
 
 export const serverBasket = (tokens: Tokens) => api({ tokens }).call('basket');
+
+/** An order of one unit of `product` (its variant when it has one), placed through the API. */
+export async function placeOrder(tokens: Tokens, product: ShopProduct, payment_method: PaymentMethod = 'cash') {
+  await addToServerBasket(tokens, product.id, product.feature);
+  const line = (await serverBasket(tokens)).find((l) => l.product.id === product.id);
+  if (!line) throw new Error(`product ${product.id} did not reach the basket`);
+  return api({ tokens }).call('placeOrder', {
+    body: {
+      items: [line.id],
+      address: QARSHI_ADDRESS,
+      payment_method,
+      customer_name: 'Ali Valiyev',
+      customer_phone: '+998901234567',
+    },
+  });
+}
+
+/** Moves an order along its status flow (the API's test-only route, outside the contract). */
+export async function setOrderStatus(
+  order: number,
+  change: { status: OrderStatus; payment_status?: 'paid' | 'unpaid' },
+): Promise<Order> {
+  const answer = await fetch(`${E2E_API}${API_PREFIX}/__test__/orders/${order}/status`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(change),
+  });
+  if (!answer.ok) throw new Error(`order ${order} not moved to ${change.status}: ${answer.status}`);
+  return (await answer.json()) as Order;
+}
 
 /** Product ids of the shopper's server favourites, in order. */
 export async function serverFavourites(tokens: Tokens): Promise<number[]> {

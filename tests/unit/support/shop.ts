@@ -27,7 +27,7 @@ export interface Shop {
   /** Requests made by the stores: method and path after /api/v1. */
   requests: string[];
   fail(fault: Fault): void;
-  /** Ends every injected fault: the next requests reach the API (a retry after a failure). */
+  /** Removes every fault: the network works again (a retry's second try). */
   heal(): void;
   /** Signs a new shopper in (tokens stored as the sign-in modal stores them). */
   signIn(): Promise<{ access: string; refresh: string }>;
@@ -86,7 +86,7 @@ export function useShop(reset: () => void): Shop {
   });
 
   shop.fail = (fault) => void faults.push(fault);
-  shop.heal = () => void (faults.length = 0);
+  shop.heal = () => void faults.splice(0);
   shop.signIn = async () => {
     const tokens = await shop.api.signIn();
     $access.set(tokens.access);

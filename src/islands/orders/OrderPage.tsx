@@ -1,0 +1,252 @@
+/**
+ * /{lang}/profile/order?id={id} (spec §2 Profile, §3 Order, §4): one order,
+ * by a shareable address that survives a reload on any static host — its
+ * status, payment, delivery, address, items with features, quantities and
+ * prices, and receipts when there are any. An unpaid Payme or Click order is
+ * paid through the checkout's pay link and comes back here; an order not yet
+ * delivered can be cancelled behind the prompt.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { canCancel } from '#contract/order-status.ts';
+import type { Lang, Order } from '#contract/schemas.ts';
+import { canPayOnline, orderIdFromQuery, paymentFailedInQuery } from '../../lib/orders.ts';
+import { formatPrice } from '../../lib/price.ts';
+import { featureText, productTitle } from '../../lib/product.ts';
+import { localizedPath } from '../../i18n/urls.ts';
+import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
+import { setLanguage } from '../../stores/language.ts';
+import { $cancelling, $openOrder, $paying, openOrder, payOrder } from '../../stores/orders.ts';
+import SignInGate from '../shared/SignInGate.tsx';
+import CancelDialog from './CancelDialog.tsx';
+import { PaymentState, ShopDate, StatusText } from './parts.tsx';
+import '../shared/tiles.css';
+import './orders.css';
+
+export default function OrderPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+  setLanguage(lang);
+  const t = makeT(labels);
+  return (
+    <SignInGate message={t('isl.auth.sign_in_to_access')} login={t('isl.auth.login')}>
+      <OrderView lang={lang} t={t} />
+    </SignInGate>
+  );
+}
+
+function OrderView({ lang, t }: { lang: Lang; t: Translate }) {
+  // Rendered in the browser only (inside the sign-in gate): the address can be read at once.
+  const [id] = useState(() => orderIdFromQuery(location.search));
+  const open = useStore($openOrder);
+
+  useEffect(() => {
+    if (id !== null) void openOrder(id);
+  }, [id]);
+
+  const back = (
+    <a className="orders-back" href={localizedPath(lang, '/profile/orders')}>
+      {t('isl.orders.back')}
+    </a>
+  );
+  if (id === null || open?.state === 'not_found') {
+    return (
+      <div className="orders-missing">
+        <p className="island-status" data-testid="order-missing">
+          {t(id === null ? 'isl.order.no_order' : 'isl.order.not_found')}
+        </p>
+        {back}
+      </div>
+    );
+  }
+  if (open?.state === 'failed') {
+    return (
+      <div className="orders-failed">
+        <p className="orders-failure" role="alert" data-testid="order-failed">
+          {t('isl.order.load_failed')}
+        </p>
+        <button type="button" className="orders-secondary" onClick={() => void openOrder(id)}>
+          {t('isl.orders.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (open?.state !== 'ready' || open.id !== id) {
+    return (
+      <p className="island-status" role="status">
+        {t('isl.order.loading')}
+      </p>
+    );
+  }
+  return <OrderDetails lang={lang} t={t} order={open.order} back={back} />;
+}
+
+function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; order: Order; back: ReactNode }) {
+  const paying = useStore($paying) !== null;
+  const cancelling = useStore($cancelling) !== null;
+  const [paymentFailed] = useState(() => paymentFailedInQuery(location.search));
+  const [payLinkFailed, setPayLinkFailed] = useState(false);
+  // Set once the pay link came: the page is on its way to the provider.
+  const [leaving, setLeaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState('');
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const unpaid = order.payment_status === 'unpaid';
+
+  const pay = async () => {
+    setPayLinkFailed(false);
+    const link = await payOrder(order);
+    if (!link) return setPayLinkFailed(true);
+    setLeaving(true);
+    location.assign(link);
+  };
+
+  return (
+    <article className="order-page" data-testid="order-page" data-order={order.id} data-status={order.status}>
+      <h2 data-testid="order-title">{t('isl.orders.order', { number: order.number })}</h2>
+      <p className="orders-notice" role="status" tabIndex={-1} ref={noticeRef} data-testid="orders-notice">
+        {notice}
+      </p>
+      {unpaid && paymentFailed && (
+        <p className="orders-failure" role="alert" data-testid="order-payment-failed">
+          {t('isl.order.payment_failed')}
+        </p>
+      )}
+      <dl className="orders-facts order-page-facts">
+        <div>
+          <dt>{t('isl.orders.status')}</dt>
+          <dd>
+            <StatusText status={order.status} t={t} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('isl.orders.date')}</dt>
+          <dd>
+            <ShopDate lang={lang} value={order.created_at} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('isl.orders.payment_method')}</dt>
+          <dd data-testid="order-payment-method">{t(`isl.checkout.pay_${order.payment_method}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('isl.order.payment')}</dt>
+          <dd>
+            <PaymentState order={order} t={t} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('isl.orders.delivery_type')}</dt>
+          <dd>{t(`isl.orders.delivery_${order.delivery_type}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('isl.orders.delivery_date')}</dt>
+          <dd>
+            <ShopDate lang={lang} value={order.delivery_date} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('isl.order.address')}</dt>
+          <dd data-testid="order-address">{order.address.display_name}</dd>
+        </div>
+        <div>
+          <dt>{t('isl.orders.customer')}</dt>
+          <dd>
+            {order.customer_name}, <span dir="ltr">{order.customer_phone}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('isl.order.total')}</dt>
+          <dd data-testid="order-total">{formatPrice(order.price)}</dd>
+        </div>
+      </dl>
+
+      {(canPayOnline(order) || canCancel(order.status)) && (
+        <div className="orders-actions">
+          {canPayOnline(order) && (
+            <button
+              type="button"
+              className="tile-add orders-pay"
+              disabled={paying || leaving}
+              aria-busy={paying || leaving}
+              onClick={() => void pay()}
+              data-testid="order-pay"
+            >
+              {paying || leaving
+                ? t('isl.orders.paying')
+                : paymentFailed
+                  ? t('isl.order.pay_again')
+                  : t('isl.order.pay')}
+            </button>
+          )}
+          {canCancel(order.status) && (
+            <button
+              type="button"
+              className="orders-secondary orders-cancel"
+              disabled={cancelling || leaving}
+              onClick={() => setConfirming(true)}
+              data-testid="order-cancel"
+            >
+              {t('isl.orders.cancel')}
+            </button>
+          )}
+        </div>
+      )}
+      {payLinkFailed && canPayOnline(order) && (
+        <p className="orders-failure" role="alert" data-testid="order-pay-failed">
+          {t('isl.order.pay_link_failed')}
+        </p>
+      )}
+
+      <h2>{t('isl.order.items')}</h2>
+      <ul className="orders-lines" data-testid="order-items">
+        {order.items.map((item) => (
+          <li key={item.id} className="orders-line" data-product={item.product.id}>
+            <a className="orders-line-title" href={localizedPath(lang, `/product/${item.product.id}`)}>
+              {productTitle(item.product)}
+            </a>
+            {item.feature && item.feature.attributes.length > 0 && (
+              <span className="orders-line-feature" data-testid="order-item-feature">
+                {featureText(item.feature)}
+              </span>
+            )}
+            <span className="orders-line-price" data-testid="order-item-price">
+              {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price) })}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      {(order.receipt.sales || order.receipt.return) && (
+        <>
+          <h2>{t('isl.orders.receipts')}</h2>
+          <ul className="orders-receipts" data-testid="order-receipts">
+            {order.receipt.sales && (
+              <li>
+                <a href={order.receipt.sales} rel="noopener">
+                  {t('isl.orders.receipt_sales')}
+                </a>
+              </li>
+            )}
+            {order.receipt.return && (
+              <li>
+                <a href={order.receipt.return} rel="noopener">
+                  {t('isl.orders.receipt_return')}
+                </a>
+              </li>
+            )}
+          </ul>
+        </>
+      )}
+      {back}
+      <CancelDialog
+        order={confirming ? order : null}
+        t={t}
+        onClose={(cancelled) => {
+          setConfirming(false);
+          if (!cancelled) return;
+          setNotice(t('isl.orders.cancelled', { number: cancelled.number }));
+          noticeRef.current?.focus();
+        }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+/** What the order list and the order page both show of an order: its status, payment state and date. */
+import type { OrderStatus } from '#contract/order-status.ts';
+import type { Lang, Order } from '#contract/schemas.ts';
+import { statusText } from '../../lib/orders.ts';
+import { reviewDate as shopDate } from '../../lib/review-date.ts';
+import type { Translate } from '../../i18n/messages.ts';
+
+/** The short label, and the fuller flow status beside it (spec §4). */
+export function StatusText({ status, t }: { status: OrderStatus; t: Translate }) {
+  const { label, flow } = statusText(status);
+  return (
+    <span className="orders-status" data-testid="order-status" data-status={status} data-label={label}>
+      <strong>{t(`isl.orders.label_${label}`)}</strong>
+      {flow && <span className="orders-flow"> · {t(`isl.orders.flow_${flow}`)}</span>}
+    </span>
+  );
+}
+
+export function PaymentState({ order, t }: { order: Pick<Order, 'payment_status'>; t: Translate }) {
+  const paid = order.payment_status === 'paid';
+  return (
+    <span className="orders-payment" data-testid="order-payment-status" data-status={order.payment_status}>
+      {paid ? t('isl.order.paid') : t('isl.order.unpaid')}
+    </span>
+  );
+}
+
+/** A date of the API (an ISO time, or a day) in the shop's format. */
+export function ShopDate({ lang, value }: { lang: Lang; value: string }) {
+  return <time dateTime={value}>{shopDate(lang, value)}</time>;
+}
