@@ -27,6 +27,8 @@ export interface Shop {
   /** Requests made by the stores: method and path after /api/v1. */
   requests: string[];
   fail(fault: Fault): void;
+  /** Ends the faults injected so far: the next requests reach the API (a retry after a failure). */
+  clearFaults(): void;
   /** Signs a new shopper in (tokens stored as the sign-in modal stores them). */
   signIn(): Promise<{ access: string; refresh: string }>;
   /** The toasts queued since the last call, as `kind key` strings. */
@@ -84,6 +86,7 @@ export function useShop(reset: () => void): Shop {
   });
 
   shop.fail = (fault) => void faults.push(fault);
+  shop.clearFaults = () => void (faults.length = 0);
   shop.signIn = async () => {
     const tokens = await shop.api.signIn();
     $access.set(tokens.access);
