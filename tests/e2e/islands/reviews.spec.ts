@@ -239,6 +239,15 @@ test('ru: a photo too large or not an image is refused before anything is sent',
   await page.getByTestId('review-send').click();
   await expect(dialog(page)).toContainText('Пожалуйста, поставьте оценку от 1 до 5 звёзд');
   await expect(page.getByRole('radio', { name: text.star(1) })).toBeFocused();
+
+  // Escape closes it, back to the button; opened again, the draft is as it was left.
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  const write = page.getByRole('button', { name: text.write(title) });
+  await expect(write).toBeFocused();
+  await write.click();
+  await expect(page.getByLabel(text.comment)).toHaveValue('Без оценки');
+  await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(1);
   expect(commentPosts(requests)).toEqual([]);
 });
 
