@@ -231,6 +231,7 @@ export default function ReviewDialog({
                 accept={IMAGE_TYPES.join(',')}
                 multiple
                 onChange={(event) => void pick(event)}
+                aria-invalid={serverErrors['images'] !== undefined}
                 aria-describedby={imageMessages.length ? `${id}-images-error` : `${id}-images-hint`}
                 data-testid="review-files"
               />

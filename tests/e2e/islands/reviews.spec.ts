@@ -251,7 +251,9 @@ test('ru: a photo too large or not an image is refused before anything is sent',
   expect(commentPosts(requests)).toEqual([]);
 });
 
-test('ru: a review POST 500 keeps the text and photos, and sending again saves it', async ({ page }) => {
+test('ru: a review POST 400 shows beside its field, a 500 keeps the text and photos, and sending again saves it', async ({
+  page,
+}) => {
   const text = TEXT.ru;
   const { tokens, id, title } = await deliveredProduct('ru', 2);
   await openReviews(page, 'ru', tokens);
@@ -262,23 +264,35 @@ test('ru: a review POST 500 keeps the text and photos, and sending again saves i
   await page.getByTestId('review-files').setInputFiles([await photo('a.png', 'png'), await photo('b.jpg', 'jpeg')]);
   await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(2);
 
+  // The API refuses it once (a 400 naming a field), then fails (500), then the route is lifted.
+  const answers = [
+    { status: 400, body: { detail: 'Invalid input.', errors: { comment: ['Test field error.'] } } },
+    { status: 500, body: { detail: 'Test 500.' } },
+  ];
   let failed = 0;
   await page.route('**/api/v1/comments/', (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
-    failed++;
+    const { status, body } = answers[failed++]!;
     return route.fulfill({
-      status: 500,
+      status,
       contentType: 'application/json',
       headers: { 'Access-Control-Allow-Origin': '*' },
-      body: JSON.stringify({ detail: 'Test 500.' }),
+      body: JSON.stringify(body),
     });
   });
+  await page.getByTestId('review-send').click();
+  const commentField = page.getByLabel(text.comment);
+  await expect(commentField).toHaveAttribute('aria-invalid', 'true');
+  await expect(commentField).toHaveAccessibleDescription('Test field error.');
+  await expect(commentField).toBeFocused();
+  await expect(page.getByTestId('review-failure')).toBeEmpty();
+
   await page.getByTestId('review-send').click();
   await expect(page.getByTestId('review-failure')).toHaveText(
     'Не удалось отправить отзыв. Текст и фото сохранены, попробуйте ещё раз.',
   );
   await expect(page.getByTestId('review-failure')).toBeFocused();
-  expect(failed).toBe(1);
+  expect(failed).toBe(2);
   await expect(page.getByRole('radio', { name: text.star(3) })).toBeChecked();
   await expect(page.getByLabel(text.advantage)).toHaveValue('Цена');
   await expect(page.getByLabel(text.comment)).toHaveValue('Сохранится после ошибки');
