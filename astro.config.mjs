@@ -120,7 +120,8 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        `img-src 'self' data: ${apiOrigin} ${tileOrigin}`,
+        // blob: the review form's previews of the photos chosen, before they are uploaded.
+        `img-src 'self' data: blob: ${apiOrigin} ${tileOrigin}`,
         `connect-src 'self' ${apiOrigin} ${geocoderOrigin}`,
         "font-src 'self'",
         "object-src 'none'",

@@ -11,38 +11,22 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AppContext } from './context.ts';
 import { fieldError } from './http.ts';
-import { REVIEW_MAX_IMAGES } from '#contract/schemas.ts';
+import { IMAGE_FORMATS, MAX_IMAGE_BYTES, REVIEW_MAX_IMAGES, sniffImage, type ImageFormat } from '#contract/reviews.ts';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Longest side kept; larger photos are scaled down (a review shows them far smaller). */
 const MAX_SIDE = 2000;
 /** Decoding bombs: a tiny file that claims 100,000 × 100,000 pixels is refused before it is decoded. */
 const MAX_PIXELS = 40_000_000;
 
-type Format = 'jpeg' | 'png' | 'webp';
-/** File extension and Content-Type of each stored format. */
-export const UPLOAD_FORMATS: Record<Format, { ext: string; type: string }> = {
-  jpeg: { ext: 'jpg', type: 'image/jpeg' },
-  png: { ext: 'png', type: 'image/png' },
-  webp: { ext: 'webp', type: 'image/webp' },
-};
-/** Stored uploads: uploads/{uuid}.{ext}. */
-export const UPLOAD_NAME = /^uploads\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
-
-const startsWith = (bytes: Uint8Array, offset: number, signature: number[]) =>
-  signature.every((byte, i) => bytes[offset + i] === byte);
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-
-/** The format the first bytes announce, whatever the name or declared type says. */
-export function sniffImage(bytes: Uint8Array): Format | null {
-  if (startsWith(bytes, 0, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, 0, ascii('RIFF')) && startsWith(bytes, 8, ascii('WEBP'))) return 'webp';
-  return null;
-}
+/** Stored uploads: uploads/{uuid}.{ext}, the extension of one of IMAGE_FORMATS. */
+export const UPLOAD_NAME = new RegExp(
+  `^uploads/[0-9a-f-]{36}\\.(${Object.values(IMAGE_FORMATS)
+    .map((format) => format.ext)
+    .join('|')})$`,
+);
 
 /** Decodes and encodes again in the same format: only pixels survive (sharp keeps no metadata unless asked). */
-async function reencode(bytes: Uint8Array, format: Format): Promise<Buffer> {
+async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
     // Applies the EXIF orientation to the pixels, since the EXIF itself is dropped.
     .rotate()
@@ -85,7 +69,8 @@ export function imageStore(ctx: AppContext) {
     const encoded: { path: string; bytes: Buffer }[] = [];
     for (const file of files) {
       const label = file.name || 'An image';
-      if (file.size > MAX_IMAGE_BYTES) throw fieldError('images', `${label} is larger than 5 MB.`);
+      if (file.size > MAX_IMAGE_BYTES)
+        throw fieldError('images', `${label} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
       const bytes = new Uint8Array(await file.arrayBuffer());
       const format = sniffImage(bytes);
       if (!format) throw fieldError('images', `${label} is not a JPEG, PNG or WebP image.`);
@@ -95,7 +80,7 @@ export function imageStore(ctx: AppContext) {
       } catch {
         throw fieldError('images', `${label} is not a readable ${format.toUpperCase()} image.`);
       }
-      encoded.push({ path: `uploads/${randomUUID()}.${UPLOAD_FORMATS[format].ext}`, bytes: clean });
+      encoded.push({ path: `uploads/${randomUUID()}.${IMAGE_FORMATS[format].ext}`, bytes: clean });
     }
     if (encoded.length === 0) return [];
     // Check and record in one step, so two uploads at once cannot both squeeze under the cap.

@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UPLOAD_FORMATS, UPLOAD_NAME } from './images.ts';
+import { IMAGE_FORMATS } from '#contract/reviews.ts';
+import { UPLOAD_NAME } from './images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -32,7 +33,7 @@ export async function mediaResponse(dataDir: string, path: string): Promise<Resp
   if (path.startsWith('uploads/')) {
     const match = UPLOAD_NAME.exec(path);
     if (!match) return null;
-    const type = Object.values(UPLOAD_FORMATS).find((f) => f.ext === match[1])?.type ?? 'application/octet-stream';
+    const type = Object.values(IMAGE_FORMATS).find((f) => f.ext === match[1])?.type ?? 'application/octet-stream';
     try {
       const bytes = await readFile(join(dataDir, path));
       return new Response(new Uint8Array(bytes), {

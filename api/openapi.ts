@@ -4,7 +4,8 @@
  */
 import { z } from 'zod/mini';
 import { API_PREFIX, calls, type Call } from '#contract/calls.ts';
-import { ErrorBody, REVIEW_MAX_IMAGES } from '#contract/schemas.ts';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, REVIEW_MAX_IMAGES } from '#contract/reviews.ts';
+import { ErrorBody } from '#contract/schemas.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -45,6 +46,7 @@ function operation(name: string, call: Call) {
       required: call.method !== 'DELETE',
       content: call.multipart
         ? {
+            // The fields and the image files; a JSON body with the fields alone is accepted too.
             'multipart/form-data': {
               schema: {
                 ...body,
@@ -53,11 +55,14 @@ function operation(name: string, call: Call) {
                   images: {
                     type: 'array',
                     maxItems: REVIEW_MAX_IMAGES,
-                    items: { type: 'string', contentMediaType: 'image/*' },
+                    items: { type: 'string', format: 'binary' },
+                    description: `Up to ${REVIEW_MAX_IMAGES} images of at most ${MAX_IMAGE_BYTES} bytes each, recognised by their bytes`,
                   },
                 },
               },
+              encoding: { images: { contentType: IMAGE_TYPES.join(', ') } },
             },
+            'application/json': { schema: body },
           }
         : { 'application/json': { schema: body } },
     };

@@ -1,4 +1,5 @@
 /** Product reviews: reading, the pending list, writing with images. */
+import type { Lang } from '#contract/schemas.ts';
 import type { AppContext } from './context.ts';
 import { definedOnly, fieldError, idParam, notFound, type Handlers } from './http.ts';
 import { imageStore } from './images.ts';
@@ -31,6 +32,15 @@ export function reviewHandlers(
     if (!row) throw notFound('Review not found.');
     return row;
   };
+  /** A shopper's own review with the product it is about (the 'rated' tab names it). */
+  const presentOwn = (lang: Lang) => {
+    const p = createPresenter(ctx, lang);
+    return (row: ReviewRow) => {
+      const product = db.get<ProductRow>('SELECT * FROM products WHERE id = ?', row.product_id);
+      if (!product) throw notFound('Product not found.');
+      return { ...p.review(row), product_summary: p.summary(product) };
+    };
+  };
 
   return {
     productComments({ params, badToken, lang }) {
@@ -60,8 +70,13 @@ export function reviewHandlers(
 
     comments: ({ userId, lang }) =>
       db
-        .all<ReviewRow>('SELECT * FROM reviews WHERE user_id = ? ORDER BY created_at DESC, id DESC', userId)
-        .map(createPresenter(ctx, lang).review),
+        .all<ReviewRow>(
+          // A review whose product is gone is not listed (it could not be shown or edited).
+          `SELECT r.* FROM reviews r JOIN products p ON p.id = r.product_id
+           WHERE r.user_id = ? ORDER BY r.created_at DESC, r.id DESC`,
+          userId,
+        )
+        .map(presentOwn(lang)),
 
     async createComment({ userId, lang, body }) {
       const { data, files } = await body();
@@ -98,7 +113,7 @@ export function reviewHandlers(
         await images.remove(saved);
         throw error;
       }
-      return createPresenter(ctx, lang).review(ownReview(userId, { id: String(id) }));
+      return presentOwn(lang)(ownReview(userId, { id: String(id) }));
     },
 
     async updateComment({ userId, lang, params, body }) {
@@ -124,7 +139,7 @@ export function reviewHandlers(
         return saved ? (JSON.parse(before.images) as string[]) : [];
       });
       await images.remove(replaced);
-      return createPresenter(ctx, lang).review(ownReview(userId, params));
+      return presentOwn(lang)(ownReview(userId, params));
     },
   };
 }

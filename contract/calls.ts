@@ -177,9 +177,9 @@ export const calls = {
   },
   comments: {
     ...routes.comments,
-    summary: "The shopper's own reviews",
+    summary: "The shopper's own reviews, with their products",
     auth: 'required',
-    answer: z.array(s.Review),
+    answer: z.array(s.OwnReview),
   },
   createComment: {
     ...routes.createComment,
@@ -187,15 +187,16 @@ export const calls = {
     auth: 'required',
     body: s.ReviewInput,
     multipart: true,
-    answer: s.Review,
+    answer: s.OwnReview,
     status: 201,
   },
   updateComment: {
     ...routes.updateComment,
-    summary: 'Edit an own review',
+    summary: 'Edit an own review; images sent replace the old ones, none keeps them',
     auth: 'required',
     body: s.ReviewUpdate,
-    answer: s.Review,
+    multipart: true,
+    answer: s.OwnReview,
   },
 
   basket: {

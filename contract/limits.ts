@@ -3,6 +3,7 @@
  * them (maxlength, min) without loading the schemas: schemas.ts builds its
  * checks from these and re-exports them.
  */
+import { REVIEW_TEXT_MAX } from './reviews.ts';
 
 /**
  * Field limits of every request: the API answers 400 naming the field past
@@ -16,7 +17,7 @@ export const LIMITS = {
   addressPart: 200,
   displayName: 500,
   email: 254,
-  reviewText: 2000,
+  reviewText: REVIEW_TEXT_MAX,
   searchQuery: 200,
   token: 1000,
   /** Whole numbers sent as query text: page, page_size, item. */

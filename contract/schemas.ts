@@ -9,9 +9,10 @@
 import { z } from 'zod/mini';
 import { LANGS } from './langs.ts';
 import { BIRTH_DATE_MIN, LIMITS } from './limits.ts';
+import { REVIEW_MAX_IMAGES, REVIEW_RATING } from './reviews.ts';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TABS, PAY_RETURNS } from './order-status.ts';
 
-export { BIRTH_DATE_MIN, LANGS, LIMITS };
+export { BIRTH_DATE_MIN, LANGS, LIMITS, REVIEW_MAX_IMAGES };
 export const Lang = z.enum(LANGS);
 export type Lang = z.infer<typeof Lang>;
 
@@ -157,11 +158,14 @@ export type ProductPage = z.infer<typeof ProductPage>;
 
 // ---------- reviews ----------
 
+const ratingMessage = `Rating is ${REVIEW_RATING.min} to ${REVIEW_RATING.max}`;
+const rating = z.int().check(z.minimum(REVIEW_RATING.min, ratingMessage), z.maximum(REVIEW_RATING.max, ratingMessage));
+
 export const Review = z.object({
   id,
   product: id,
   author: z.string(),
-  rating: z.int().check(z.minimum(1), z.maximum(5)),
+  rating,
   advantage: z.string(),
   shortcoming: z.string(),
   comment: z.string(),
@@ -177,17 +181,20 @@ export const RequiredComment = z.object({
 });
 export type RequiredComment = z.infer<typeof RequiredComment>;
 
+/** One of the shopper's own reviews ('rated'), with the product it is about. */
+export const OwnReview = z.extend(Review, { product_summary: ProductSummary });
+export type OwnReview = z.infer<typeof OwnReview>;
+
 const reviewText = text(LIMITS.reviewText);
-/** Fields of POST /comments/ (multipart; images are files, up to 5). */
+/** Fields of POST /comments/ (multipart; images are files, up to REVIEW_MAX_IMAGES, contract/reviews.ts). */
 export const ReviewInput = z.object({
   product: id,
-  rating: z.int().check(z.minimum(1, 'Rating is 1 to 5'), z.maximum(5, 'Rating is 1 to 5')),
+  rating,
   advantage: reviewText,
   shortcoming: reviewText,
   comment: reviewText,
 });
 export type ReviewInput = z.infer<typeof ReviewInput>;
-export const REVIEW_MAX_IMAGES = 5;
 export const ReviewUpdate = z.partial(z.omit(ReviewInput, { product: true }));
 export type ReviewUpdate = z.infer<typeof ReviewUpdate>;
 

@@ -3,7 +3,9 @@
  * points into the site (a root-relative path, or an absolute URL on SITE_URL
  * such as canonical and hreflang links) must resolve to a file of the release
  * the way the static host serves it: clean URLs (/uz/about → uz/about.html),
- * no trailing slash, and the /path → /uz/path redirect of `_redirects`.
+ * no trailing slash, and the /path → /uz/path redirect of `_redirects`. The
+ * comments page of a product built without one is rendered by the 404 page
+ * from the API: it resolves when the product's page is in the release.
  *
  * Attributes are found with a regular expression, not an HTML parser: Astro
  * writes every attribute double-quoted, and on the 300-product build
@@ -12,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { prefixRedirect } from '../../src/i18n/urls.ts';
+import { latePage, prefixRedirect } from '../../src/i18n/urls.ts';
 import { listFiles } from './files.ts';
 
 export interface BrokenLink {
@@ -59,6 +61,8 @@ export function checkLinks(root: string, siteUrl: string): LinkCheck {
     const trimmed = pathname.replace(/\/+$/, '');
     const file = trimmed.slice(1);
     if (existing.has(file) || existing.has(`${file}.html`)) return true;
+    const late = latePage(trimmed);
+    if (late?.kind === 'comments') return existing.has(`${late.lang}/product/${late.id}.html`);
     const target = redirected ? null : prefixRedirect(trimmed);
     return target !== null && serves(new URL(target, origin).pathname, true);
   };

@@ -1,8 +1,5 @@
-/** Browser side of the 404 page: language-prefix redirect and the late-product fallback. */
-import { isLang, prefixRedirect } from '../i18n/urls.ts';
-
-/** Spec §5: /{two letters}/product/{digits}. */
-const PRODUCT_PATH = /^\/([a-z]{2})\/product\/(\d+)$/;
+/** Browser side of the 404 page: language-prefix redirect and the pages rendered from the API (late pages). */
+import { latePage, prefixRedirect } from '../i18n/urls.ts';
 
 export async function handleNotFound(): Promise<void> {
   const target = prefixRedirect(`${location.pathname}${location.search}${location.hash}`);
@@ -10,12 +7,15 @@ export async function handleNotFound(): Promise<void> {
     location.replace(target);
     return;
   }
-  const match = PRODUCT_PATH.exec(location.pathname);
-  const lang = match?.[1];
-  const id = Number(match?.[2]);
-  const container = document.getElementById('late-product');
+  const late = latePage(location.pathname);
   const notFound = document.querySelector<HTMLElement>('[data-error-page]');
-  if (!match || !isLang(lang) || !Number.isSafeInteger(id) || id <= 0 || !container || !notFound) return;
-  const { showLateProduct } = await import('./late-product.ts');
-  await showLateProduct(lang, id, container, notFound);
+  const container = late && document.getElementById(`late-${late.kind}`);
+  if (!late || !container || !notFound) return;
+  if (late.kind === 'product') {
+    const { showLateProduct } = await import('./late-product.ts');
+    await showLateProduct(late.lang, late.id, container, notFound);
+  } else {
+    const { showLateComments } = await import('../islands/reviews/late-comments.tsx');
+    await showLateComments(late.lang, late.id, container, notFound);
+  }
 }

@@ -10,6 +10,16 @@ import type { Labels } from './messages.ts';
 
 const EXTRA: MessageKey[] = ['search.no_results', 'product.discount', 'shell.search.title'];
 
+/** What a list of reviews shows (src/islands/shared/ReviewList.tsx), with the product page's lines about it. */
+export const REVIEW_LABELS = [
+  'review.',
+  'product.rating',
+  'product.no_reviews',
+  'product.all_comments',
+  'isl.reviews.image',
+  'isl.reviews.first_review',
+];
+
 export function islandLabels(
   lang: Lang,
   prefixes: string[] = ['isl.search.', 'isl.basket.', 'isl.fav.', 'isl.auth.'],

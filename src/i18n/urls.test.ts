@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, isLang, langOfPath, localizedPath, prefixRedirect, switchLangPath } from './urls.ts';
+import { detectLanguage, isLang, langOfPath, latePage, localizedPath, prefixRedirect, switchLangPath } from './urls.ts';
 
 describe('localized URLs', () => {
   it('prefixes paths with the language and drops trailing slashes', () => {
@@ -35,5 +35,19 @@ describe('localized URLs', () => {
     expect(detectLanguage({ query: null, cached: null, browser: ['en-US', 'ru-RU'] })).toBe('ru');
     expect(detectLanguage({ query: null, cached: 'garbage', browser: ['de'] })).toBe('uz');
     expect(detectLanguage({ query: 'UZ', cached: 'ru', browser: ['ru'] })).toBe('uz');
+  });
+
+  it('knows the pages the 404 page renders from the API', () => {
+    expect(latePage('/ru/product/42')).toEqual({ kind: 'product', lang: 'ru', id: 42 });
+    expect(latePage('/uz/comments/7')).toEqual({ kind: 'comments', lang: 'uz', id: 7 });
+    for (const other of [
+      '/en/product/1',
+      '/uz/product/0',
+      '/uz/product/1a',
+      '/uz/comments/1/',
+      '/uz/store/1',
+      '/uz/product/99999999999999999',
+    ])
+      expect(latePage(other), other).toBeNull();
   });
 });

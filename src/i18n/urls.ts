@@ -56,3 +56,22 @@ export function prefixRedirect(pathWithQuery: string): string | null {
   if (langOfPath(url.pathname) || url.pathname === '/') return null;
   return `${localizedPath(DEFAULT_LANG, url.pathname)}${url.search}${url.hash}`;
 }
+
+/** What the 404 page can render from the API: a page not built, by its path (spec §5: /{lang}/product/{digits}). */
+export interface LatePage {
+  kind: 'product' | 'comments';
+  lang: Lang;
+  id: number;
+}
+
+/**
+ * A product added after the build, or the comments page of a product built
+ * without one (products without reviews): the 404 page loads them from the API.
+ */
+export function latePage(pathname: string): LatePage | null {
+  const match = /^\/([a-z]{2})\/(product|comments)\/(\d+)$/.exec(pathname);
+  const lang = match?.[1];
+  const id = Number(match?.[3]);
+  if (!match || !isLang(lang) || !Number.isSafeInteger(id) || id <= 0) return null;
+  return { kind: match[2] as LatePage['kind'], lang, id };
+}

@@ -69,6 +69,17 @@ describe('link checker', () => {
     );
   });
 
+  it("a product's comments page not built resolves through the 404 page, only for a product built", () => {
+    const result = checkLinks(
+      site({
+        ...healthy,
+        'uz/product/5.html': page('<a href="/uz/comments/5">first review</a><a href="/uz/comments/6">x</a>'),
+      }),
+      SITE,
+    );
+    expect(result.broken.map((link) => link.href)).toEqual(['/uz/comments/6']);
+  });
+
   it('a redirect counts only when its target exists', () => {
     const result = checkLinks(site({ 'index.html': page('<a href="/nowhere">x</a>') }), SITE);
     expect(result.broken.map((link) => link.href)).toEqual(['/nowhere']);

@@ -69,7 +69,7 @@ export default function ProductPanel({
     let mounted = true;
     fetchLive(apiUrl, lang, id, builtAt).then((answer) => {
       if (!mounted) return;
-      if (answer.state === 'fresh') setProduct(answer.product);
+      if (answer.state === 'fresh') setProduct(answer.value);
       setLive(answer.state === 'gone' ? 'gone' : 'checked');
     });
     return () => {

@@ -44,7 +44,7 @@ test('the page carries its build time, and an answer cached before the build is 
   const stale = { price: 1_111_000, discount: null, discount_price: null, stock: 3, unit: 'pcs', features: [] };
   await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
     `bozor:product:uz:${product.id}`,
-    JSON.stringify({ at: builtAt - 60_000, product: stale }),
+    JSON.stringify({ at: builtAt - 60_000, value: stale }),
   ] as const);
   let calls = 0;
   await page.route(`**/api/v1/products/product/${product.id}/`, async (route) => {

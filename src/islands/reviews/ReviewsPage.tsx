@@ -1,0 +1,238 @@
+/**
+ * /{lang}/profile/reviews (spec §2 Profile, §4 review states): two tabs,
+ * 'pending evaluation' (delivered products to review, each with 'write a
+ * review') and 'rated' (the shopper's reviews with stars, texts and photos,
+ * each with 'edit'). The review dialog, with its image handling, is loaded
+ * only when a review is opened. A visitor sees 'sign in to access'.
+ */
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Lang, OwnReview, RequiredComment } from '#contract/schemas.ts';
+import { firstImage, productTitle } from '../../lib/product.ts';
+import { localizedPath } from '../../i18n/urls.ts';
+import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
+import { setLanguage } from '../../stores/language.ts';
+import {
+  $pending,
+  $rated,
+  $reviewOpen,
+  loadPending,
+  loadRated,
+  loadReviews,
+  openReview,
+  type ListState,
+} from '../../stores/reviews.ts';
+import SignInGate from '../shared/SignInGate.tsx';
+import { ReviewCard } from '../shared/ReviewList.tsx';
+import './reviews.css';
+
+const ReviewDialog = lazy(() => import('./ReviewDialog.tsx'));
+
+const TABS = ['pending', 'rated'] as const;
+type Tab = (typeof TABS)[number];
+
+export default function ReviewsPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+  setLanguage(lang);
+  const t = makeT(labels);
+  return (
+    <SignInGate message={t('isl.auth.sign_in_to_access')} login={t('isl.auth.login')}>
+      <Reviews lang={lang} t={t} />
+    </SignInGate>
+  );
+}
+
+function Reviews({ lang, t }: { lang: Lang; t: Translate }) {
+  const pending = useStore($pending);
+  const rated = useStore($rated);
+  const open = useStore($reviewOpen);
+  const [tab, setTab] = useState<Tab>('pending');
+  const [saved, setSaved] = useState(false);
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ pending: null, rated: null });
+  const id = useId();
+
+  useEffect(() => {
+    void loadReviews();
+  }, []);
+
+  const select = (next: Tab, focus = false) => {
+    setTab(next);
+    if (focus) tabs.current[next]?.focus();
+  };
+  // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.indexOf(tab);
+    const next = {
+      ArrowRight: TABS[(index + 1) % TABS.length],
+      ArrowLeft: TABS[(index - 1 + TABS.length) % TABS.length],
+      Home: TABS[0],
+      End: TABS[TABS.length - 1],
+    }[event.key];
+    if (!next) return;
+    event.preventDefault();
+    select(next, true);
+  };
+
+  useEffect(() => {
+    if (open) setSaved(false);
+  }, [open]);
+  const onSaved = (created: boolean) => {
+    setSaved(true);
+    // A new review leaves 'pending' (its button with it): the shopper is taken to it under 'rated'.
+    if (created) select('rated', true);
+  };
+
+  const counts: Record<Tab, number> = { pending: pending.items.length, rated: rated.items.length };
+  return (
+    <div className="reviews-page" data-testid="reviews-page">
+      <div role="tablist" aria-label={t('isl.reviews.tabs')} className="reviews-tabs" onKeyDown={onKeyDown}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(node) => {
+              tabs.current[name] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${name}-tab`}
+            aria-selected={tab === name}
+            aria-controls={`${id}-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => select(name)}
+            data-testid={`reviews-tab-${name}`}
+          >
+            {t(`isl.reviews.tab_${name}`)}
+            {(name === 'pending' ? pending : rated).status === 'ready' && (
+              <span className="reviews-count"> ({counts[name]})</span>
+            )}
+          </button>
+        ))}
+      </div>
+      {saved && (
+        <p className="reviews-saved" role="status" data-testid="review-saved">
+          {t('isl.reviews.saved')}
+        </p>
+      )}
+      <div
+        role="tabpanel"
+        id={`${id}-pending`}
+        aria-labelledby={`${id}-pending-tab`}
+        hidden={tab !== 'pending'}
+        tabIndex={0}
+        data-testid="reviews-pending"
+      >
+        <ListStatus t={t} list={pending} empty={t('isl.reviews.pending_empty')} retry={loadPending} />
+        {pending.items.length > 0 && (
+          <ul className="reviews-pending">
+            {pending.items.map((item) => (
+              <PendingItem key={item.product.id} lang={lang} t={t} item={item} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-rated`}
+        aria-labelledby={`${id}-rated-tab`}
+        hidden={tab !== 'rated'}
+        tabIndex={0}
+        data-testid="reviews-rated"
+      >
+        <ListStatus t={t} list={rated} empty={t('isl.reviews.rated_empty')} retry={loadRated} />
+        {rated.items.length > 0 && (
+          <ul className="reviews">
+            {rated.items.map((review) => (
+              <RatedItem key={review.id} lang={lang} t={t} review={review} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {open && (
+        <Suspense
+          fallback={
+            <p className="reviews-status" role="status">
+              {t('isl.reviews.form_loading')}
+            </p>
+          }
+        >
+          <ReviewDialog t={t} onSaved={onSaved} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** Loading, failed (with a retry) or empty; nothing once there are items. */
+function ListStatus<T>({
+  t,
+  list,
+  empty,
+  retry,
+}: {
+  t: Translate;
+  list: ListState<T>;
+  empty: string;
+  retry: () => Promise<void>;
+}) {
+  if (list.status === 'loading' && list.items.length === 0)
+    return (
+      <p className="reviews-status" role="status">
+        {t('isl.reviews.loading')}
+      </p>
+    );
+  if (list.status === 'failed')
+    return (
+      <div className="reviews-status" role="alert" data-testid="reviews-failed">
+        <p>{t('isl.reviews.load_failed')}</p>
+        <button type="button" className="btn btn-ghost" onClick={() => void retry()}>
+          {t('isl.reviews.retry')}
+        </button>
+      </div>
+    );
+  if (list.status === 'ready' && list.items.length === 0) return <p className="reviews-status">{empty}</p>;
+  return null;
+}
+
+function ProductLink({ lang, product }: { lang: Lang; product: RequiredComment['product'] }) {
+  const title = productTitle(product);
+  return (
+    <a className="reviews-product" href={localizedPath(lang, `/product/${product.id}`)}>
+      <img src={firstImage(product.images)} alt="" width="64" height="64" loading="lazy" decoding="async" />
+      <span>{title}</span>
+    </a>
+  );
+}
+
+function PendingItem({ lang, t, item }: { lang: Lang; t: Translate; item: RequiredComment }) {
+  const { product } = item;
+  return (
+    <li className="reviews-pending-item" data-pending-product={product.id}>
+      <ProductLink lang={lang} product={product} />
+      <button
+        type="button"
+        className="btn"
+        aria-label={t('isl.reviews.write_for', { title: productTitle(product) })}
+        onClick={() => openReview({ product, review: null })}
+      >
+        {t('isl.reviews.write')}
+      </button>
+    </li>
+  );
+}
+
+function RatedItem({ lang, t, review }: { lang: Lang; t: Translate; review: OwnReview }) {
+  const product = review.product_summary;
+  return (
+    <li data-rated-product={product.id}>
+      <ReviewCard lang={lang} t={t} review={review} heading={<ProductLink lang={lang} product={product} />}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          aria-label={t('isl.reviews.edit_for', { title: productTitle(product) })}
+          onClick={() => openReview({ product, review })}
+        >
+          {t('isl.reviews.edit')}
+        </button>
+      </ReviewCard>
+    </li>
+  );
+}

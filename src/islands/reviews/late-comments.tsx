@@ -1,0 +1,42 @@
+/**
+ * The comments page of a product built without one (no reviews at build
+ * time), rendered by the 404 page from the API: the product's title and its
+ * reviews now, so a review written since the build shows too. Loaded only on
+ * /{lang}/comments/{id} paths.
+ */
+import { API_URL } from 'astro:env/client';
+import { createRoot } from 'react-dom/client';
+import type { Lang } from '#contract/schemas.ts';
+import { createApi } from '../../lib/api/client.ts';
+import { productTitle } from '../../lib/product.ts';
+import { makeT, type Labels } from '../../i18n/messages.ts';
+import Comments from './Comments.tsx';
+
+export async function showLateComments(
+  lang: Lang,
+  id: number,
+  container: HTMLElement,
+  notFound: HTMLElement,
+): Promise<void> {
+  const all = JSON.parse(container.dataset.labels ?? '{}') as Record<string, Labels>;
+  const t = makeT(all[lang] ?? {});
+  document.documentElement.lang = lang;
+  notFound.hidden = true;
+  container.hidden = false;
+  container.textContent = t('isl.reviews.loading');
+  try {
+    const api = createApi({ baseURL: API_URL, lang });
+    const [product, reviews] = await Promise.all([
+      api.call('product', { params: { id } }),
+      api.call('productComments', { params: { id } }),
+    ]);
+    const title = productTitle(product);
+    container.textContent = '';
+    createRoot(container).render(<Comments lang={lang} t={t} id={id} title={title} reviews={reviews} />);
+    document.title = `${t('comments.title', { title })} | Bozor`;
+  } catch {
+    container.hidden = true;
+    notFound.hidden = false;
+    document.documentElement.lang = 'uz';
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * Reviews against the built site and the real reference API (issue 10 items
+ * 4 and 5): an order placed through the API is moved to delivered through the
+ * test route; its product waits under 'pending evaluation'; the shopper writes
+ * a review with two photos, finds it under 'rated', edits it, and sees it on
+ * the product page at once (its cached comments are not reused). A product
+ * without reviews has a comments page with an empty state. Faults: photos too
+ * large or not images are refused before anything is sent, a review POST 500
+ * keeps the text and photos (the retry saves it), a list that fails to load
+ * offers a retry. axe on the page and with the review dialog open.
+ */
+import sharp from 'sharp';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { MAX_IMAGE_BYTES } from '#contract/reviews.ts';
+import type { Lang } from '#contract/langs.ts';
+import { API, api, addToServerBasket, products, seedData, serverBasket, signIn, type Tokens } from '../support/api.ts';
+import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
+import { QARSHI_ADDRESS } from '../../api/helpers.ts';
+import { useTokens } from './helpers.ts';
+
+const TEXT = {
+  uz: {
+    write: (title: string) => `Sharh yozish: ${title}`,
+    edit: (title: string) => `Tahrirlash: ${title}`,
+    star: (n: number) => `${n} yulduz`,
+    rating: (n: number) => `Baho: ${n} / 5`,
+    advantage: 'Afzalliklari',
+    shortcoming: 'Kamchiliklari',
+    comment: 'Izoh',
+    pending: 'Baholanishi kutilmoqda',
+    rated: 'Baholangan',
+    pendingEmpty: "Baho kutayotgan mahsulotlar yo'q.",
+    saved: 'Sharhingiz saqlandi. Rahmat!',
+    chosen: (name: string) => `Tanlangan rasm: ${name}`,
+    remove: (name: string) => `Rasmni olib tashlash: ${name}`,
+  },
+  ru: {
+    write: (title: string) => `Написать отзыв: ${title}`,
+    edit: (title: string) => `Редактировать: ${title}`,
+    star: (n: number) => `${n} из 5`,
+    rating: (n: number) => `Оценка: ${n} / 5`,
+    advantage: 'Достоинства',
+    shortcoming: 'Недостатки',
+    comment: 'Комментарий',
+    pending: 'Ожидают оценки',
+    rated: 'Оценённые',
+    pendingEmpty: 'Нет товаров, ожидающих оценки.',
+    saved: 'Ваш отзыв сохранён. Спасибо!',
+    chosen: (name: string) => `Выбранное фото: ${name}`,
+    remove: (name: string) => `Убрать фото: ${name}`,
+  },
+} as const;
+
+/** Small real photos, made here: what a shopper's phone would upload, only smaller. */
+const photo = async (name: string, format: 'png' | 'jpeg') => ({
+  name,
+  mimeType: `image/${format}`,
+  buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .toFormat(format)
+    .toBuffer(),
+});
+
+/**
+ * A new shopper whose order of the `index`-th test product was delivered
+ * (placed through the API, moved along by the test route): the product
+ * awaits their review.
+ */
+async function deliveredProduct(lang: Lang, index: number): Promise<{ tokens: Tokens; id: number; title: string }> {
+  const product = (await products())[index]!;
+  const tokens = await signIn();
+  await addToServerBasket(tokens, product.id, product.feature);
+  const [line] = await serverBasket(tokens);
+  const order = await api({ tokens }).call('placeOrder', {
+    body: {
+      items: [line!.id],
+      address: QARSHI_ADDRESS,
+      payment_method: 'cash',
+      customer_name: 'Dilnoza Karimova',
+      customer_phone: '+998901112233',
+    },
+  });
+  // The back office's step, through the test-only route (API_EXPOSE_CODES=1).
+  const moved = await fetch(`${API}/__test__/orders/${order.id}/status`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status: 'delivered' }),
+  });
+  expect(moved.status).toBe(200);
+  const shown = await api({ lang, tokens }).call('product', { params: { id: product.id } });
+  return { tokens, id: product.id, title: shown.title ?? 'Unknown Product' };
+}
+
+/** The shopper's reviews page, signed in, with the pending list loaded. */
+async function openReviews(page: Page, lang: Lang, tokens: Tokens) {
+  await useTokens(page, tokens);
+  await page.goto(`/${lang}/profile/reviews`);
+  await expect(page.getByRole('tab', { name: TEXT[lang].pending })).toHaveAttribute('aria-selected', 'true');
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const commentPosts = (requests: Request[]) =>
+  requests.filter((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/comments/');
+
+test('uz: a delivered product is reviewed with two photos, edited, and shows on the product page @both', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const text = TEXT.uz;
+  const errors = watchErrors(page);
+  const { tokens, id, title } = await deliveredProduct('uz', 0);
+  const comment = `Rasmlari bilan sharh ${Date.now()}`;
+
+  // The product page first: its comments are now cached for 5 minutes in this tab.
+  await useTokens(page, tokens);
+  await page.goto(`/uz/product/${id}`);
+  await page.locator('[data-live-reviews]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-live-reviews="checked"]')).toBeVisible();
+
+  await page.goto('/uz/profile/reviews');
+  const pending = page.getByRole('tabpanel', { name: text.pending });
+  const write = pending.getByRole('button', { name: text.write(title) });
+  await expect(write).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await write.click();
+  await expect(dialog(page)).toBeVisible();
+  await page.getByRole('radio', { name: text.star(4) }).check();
+  await page.getByLabel(text.advantage).fill('Sifati yaxshi');
+  await page.getByLabel(text.shortcoming).fill('Qutisi ezilgan');
+  await page.getByLabel(text.comment).fill(comment);
+  await page.getByTestId('review-files').setInputFiles([await photo('old.png', 'png'), await photo('old.jpg', 'jpeg')]);
+  // Changed my mind about one: removed before sending, another chosen.
+  await expect(dialog(page).getByRole('img', { name: text.chosen('old.jpg') })).toBeVisible();
+  await dialog(page)
+    .getByRole('button', { name: text.remove('old.jpg') })
+    .click();
+  await page.getByTestId('review-files').setInputFiles([await photo('new.jpg', 'jpeg')]);
+  const previews = page.getByTestId('review-previews').getByRole('img');
+  await expect(previews).toHaveCount(2);
+  await expect(previews.first()).toHaveAttribute('src', /^blob:/);
+  await expectNoAxeViolations(page);
+
+  const [created] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/comments/')),
+    page.getByTestId('review-send').click(),
+  ]);
+  expect(created.status()).toBe(201);
+  expect(created.request().headers()['content-type']).toMatch(/^multipart\/form-data/);
+
+  // It moved to 'rated', where the shopper is taken.
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByTestId('review-saved')).toHaveText(text.saved);
+  await expect(page.getByRole('tab', { name: text.rated })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: text.rated })).toBeFocused();
+  const review = page.getByRole('tabpanel', { name: text.rated }).locator(`[data-rated-product="${id}"]`);
+  await expect(review.getByRole('img', { name: text.rating(4) })).toBeVisible();
+  await expect(review).toContainText('Sifati yaxshi');
+  await expect(review).toContainText(comment);
+  await expect(review.locator('.review-images img')).toHaveCount(2);
+  await page.getByRole('tab', { name: text.pending }).click();
+  await expect(pending).toContainText(text.pendingEmpty);
+  await page.getByRole('tab', { name: text.rated }).click();
+
+  // Edited: the same form, filled in; without new photos the old ones stay.
+  await review.getByRole('button', { name: text.edit(title) }).click();
+  await expect(page.getByLabel(text.comment)).toHaveValue(comment);
+  await expect(page.getByRole('radio', { name: text.star(4) })).toBeChecked();
+  await page.getByRole('radio', { name: text.star(4) }).press('ArrowRight');
+  await expect(page.getByRole('radio', { name: text.star(5) })).toBeChecked();
+  await page.getByLabel(text.comment).fill(`${comment}, tahrirlangan`);
+  const [edited] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/comments\/\d+\/$/.test(r.url())),
+    page.getByTestId('review-send').click(),
+  ]);
+  expect(edited.status()).toBe(200);
+  await expect(dialog(page)).toBeHidden();
+  await expect(review.getByRole('img', { name: text.rating(5) })).toBeVisible();
+  await expect(review).toContainText(`${comment}, tahrirlangan`);
+  await expect(review.locator('.review-images img')).toHaveCount(2);
+
+  // The product page, in the same tab: the cached comments predate the review and are not used.
+  const [comments] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api/v1/product-comments/${id}/`)),
+    page.goto(`/uz/product/${id}`).then(() => page.locator('[data-live-reviews]').scrollIntoViewIfNeeded()),
+  ]);
+  expect(comments.status()).toBe(200);
+  const live = page.locator('[data-live-reviews="checked"]');
+  await expect(live.locator('.review', { hasText: `${comment}, tahrirlangan` })).toBeVisible();
+  await expect(live.locator('[data-comments-link]')).toHaveAttribute('href', `/uz/comments/${id}`);
+  expect(errors).toEqual([]);
+});
+
+test('ru: the comments page of a product without reviews offers to write one', async ({ page }) => {
+  const { products: all } = await seedData();
+  const reviewedByTests = new Set((await products()).map((p) => p.id));
+  const { id } = all.findLast((p) => p.reviews_count === 0 && !reviewedByTests.has(p.id))!;
+  const product = await api({ lang: 'ru' }).call('product', { params: { id } });
+
+  await page.goto(`/ru/product/${product.id}`);
+  const section = page.locator('[data-live-reviews]');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toContainText('Отзывов пока нет.');
+  await section.getByRole('link', { name: 'Напишите первый отзыв' }).click();
+
+  await expect(page).toHaveURL(`/ru/comments/${product.id}`);
+  const empty = page.getByTestId('comments-empty');
+  await expect(empty).toContainText('Отзывов пока нет.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${product.title}: отзывы`);
+  await expect(empty.getByRole('link', { name: 'Написать отзыв' })).toHaveAttribute('href', '/ru/profile/reviews');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expectNoAxeViolations(page);
+});
+
+test('ru: a photo too large or not an image is refused before anything is sent', async ({ page }) => {
+  const text = TEXT.ru;
+  const { tokens, title } = await deliveredProduct('ru', 1);
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  await openReviews(page, 'ru', tokens);
+  await page.getByRole('button', { name: text.write(title) }).click();
+
+  // A PNG's first bytes, one byte past the limit; and a text file.
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const huge = Buffer.concat([signature, Buffer.alloc(MAX_IMAGE_BYTES + 1 - signature.length)]);
+  await page
+    .getByTestId('review-files')
+    .setInputFiles([
+      { name: 'huge.png', mimeType: 'image/png', buffer: huge },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('не фото') },
+      await photo('ok.png', 'png'),
+    ]);
+  await expect(dialog(page)).toContainText('huge.png: файл больше 5 МБ');
+  await expect(dialog(page)).toContainText('notes.txt: это не изображение JPEG, PNG или WebP');
+  await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(1);
+  await expect(page.getByRole('img', { name: text.chosen('ok.png') })).toBeVisible();
+
+  // Without a rating nothing is sent either; the rating is where focus goes.
+  await page.getByLabel(text.comment).fill('Без оценки');
+  await page.getByTestId('review-send').click();
+  await expect(dialog(page)).toContainText('Пожалуйста, поставьте оценку от 1 до 5 звёзд');
+  await expect(page.getByRole('radio', { name: text.star(1) })).toBeFocused();
+
+  // Escape closes it, back to the button; opened again, the draft is as it was left.
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  const write = page.getByRole('button', { name: text.write(title) });
+  await expect(write).toBeFocused();
+  await write.click();
+  await expect(page.getByLabel(text.comment)).toHaveValue('Без оценки');
+  await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(1);
+  expect(commentPosts(requests)).toEqual([]);
+});
+
+test('ru: a review POST 400 shows beside its field, a 500 keeps the text and photos, and sending again saves it', async ({
+  page,
+}) => {
+  const text = TEXT.ru;
+  const { tokens, id, title } = await deliveredProduct('ru', 2);
+  await openReviews(page, 'ru', tokens);
+  await page.getByRole('button', { name: text.write(title) }).click();
+  await page.getByRole('radio', { name: text.star(3) }).check();
+  await page.getByLabel(text.advantage).fill('Цена');
+  await page.getByLabel(text.comment).fill('Сохранится после ошибки');
+  await page.getByTestId('review-files').setInputFiles([await photo('a.png', 'png'), await photo('b.jpg', 'jpeg')]);
+  await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(2);
+
+  // The API refuses it once (a 400 naming a field), then fails (500), then the route is lifted.
+  const answers = [
+    { status: 400, body: { detail: 'Invalid input.', errors: { comment: ['Test field error.'] } } },
+    { status: 500, body: { detail: 'Test 500.' } },
+  ];
+  let failed = 0;
+  await page.route('**/api/v1/comments/', (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const { status, body } = answers[failed++]!;
+    return route.fulfill({
+      status,
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify(body),
+    });
+  });
+  await page.getByTestId('review-send').click();
+  const commentField = page.getByLabel(text.comment);
+  await expect(commentField).toHaveAttribute('aria-invalid', 'true');
+  await expect(commentField).toHaveAccessibleDescription('Test field error.');
+  await expect(commentField).toBeFocused();
+  await expect(page.getByTestId('review-failure')).toBeEmpty();
+
+  await page.getByTestId('review-send').click();
+  await expect(page.getByTestId('review-failure')).toHaveText(
+    'Не удалось отправить отзыв. Текст и фото сохранены, попробуйте ещё раз.',
+  );
+  await expect(page.getByTestId('review-failure')).toBeFocused();
+  expect(failed).toBe(2);
+  await expect(page.getByRole('radio', { name: text.star(3) })).toBeChecked();
+  await expect(page.getByLabel(text.advantage)).toHaveValue('Цена');
+  await expect(page.getByLabel(text.comment)).toHaveValue('Сохранится после ошибки');
+  await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(2);
+
+  await page.unroute('**/api/v1/comments/');
+  const [created] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/comments/')),
+    page.getByTestId('review-send').click(),
+  ]);
+  expect(created.status()).toBe(201);
+  const review = page.locator(`[data-rated-product="${id}"]`);
+  await expect(review).toContainText('Сохранится после ошибки');
+  await expect(review.locator('.review-images img')).toHaveCount(2);
+});
+
+test('ru: a list that fails to load says so, and the retry loads it', async ({ page }) => {
+  const text = TEXT.ru;
+  const { tokens, title } = await deliveredProduct('ru', 3);
+  await page.route('**/api/v1/required-comments/', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify({ detail: 'Test 500.' }),
+    }),
+  );
+  await useTokens(page, tokens);
+  await page.goto('/ru/profile/reviews');
+  const failure = page.getByRole('tabpanel', { name: text.pending }).getByTestId('reviews-failed');
+  await expect(failure).toContainText('Не удалось загрузить список.', { timeout: 15_000 });
+  await page.unroute('**/api/v1/required-comments/');
+  await failure.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByRole('button', { name: text.write(title) })).toBeVisible();
+});
