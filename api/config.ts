@@ -54,6 +54,11 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     if (buildToken && Buffer.byteLength(buildToken) < MIN_SECRET_BYTES)
       problems.push(`API_BUILD_TOKEN must be at least ${MIN_SECRET_BYTES} bytes: it lifts every rate limit.`);
   }
+  const card = env['CARD_CHECKOUT_URL'];
+  if (card && (!/^https:\/\/[^/]/.test(card) || !card.includes('{order}') || !card.includes('{return}')))
+    problems.push(
+      'CARD_CHECKOUT_URL must be an https URL template with {order} and {return} (and {amount}, {method}).',
+    );
   const budgets = Object.fromEntries(
     BUDGETS.map((name) => {
       const fallback = DEFAULT_BUDGETS[name];

@@ -2,8 +2,9 @@
  * Payment links, and the payment sandbox of development and tests.
  *
  * The rule: a provider is live when its merchant settings are configured
- * (Payme: PAYME_MERCHANT_ID; Click: CLICK_SERVICE_ID and CLICK_MERCHANT_ID),
- * and its links are the real checkout formats. An unconfigured provider is
+ * (Payme: PAYME_MERCHANT_ID; Click: CLICK_SERVICE_ID and CLICK_MERCHANT_ID;
+ * MasterCard and online card: the acquirer's CARD_CHECKOUT_URL), and its
+ * links are the real checkout formats. An unconfigured provider is
  * served by the sandbox, a page of this API where the tester pays or fails:
  * `GET /sandbox/pay/{token}`. With NODE_ENV=production the sandbox does not
  * exist: an unconfigured provider answers 503 and the sandbox routes are not
@@ -16,14 +17,19 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { canPay, orderPagePath, type PayReturn } from '#contract/order-status.ts';
-import type { Lang, Order } from '#contract/schemas.ts';
+import type { Lang, OnlinePaymentMethod, Order } from '#contract/schemas.ts';
 import type { AppContext } from './context.ts';
 import { ApiError } from './http.ts';
 import type { OrderRow } from './orders.ts';
 
-export type OnlineMethod = 'payme' | 'click';
+export type OnlineMethod = OnlinePaymentMethod;
 const TOKEN_MS = 60 * 60 * 1000;
-const PROVIDER: Record<OnlineMethod, string> = { payme: 'Payme', click: 'Click' };
+const PROVIDER: Record<OnlineMethod, string> = {
+  payme: 'Payme',
+  click: 'Click',
+  mastercard: 'MasterCard',
+  card: 'Online card',
+};
 
 /** The storefront page a payment of `order` returns to: always on SITE_URL (contract/order-status.ts). */
 const returnUrl = (ctx: AppContext, lang: Lang, order: number, page: PayReturn, failed = false) =>
@@ -49,6 +55,16 @@ export function paymentUrl(ctx: AppContext, order: Order, method: OnlineMethod, 
       return_url: back,
     });
     return `https://my.click.uz/services/pay?${query}`;
+  }
+  if ((method === 'mastercard' || method === 'card') && ctx.card) {
+    // The acquirer's hosted page: {order}, {amount} (so'm), {method} and {return} (URL-encoded) filled in.
+    const values: Record<string, string> = {
+      order: String(order.id),
+      amount: String(order.price),
+      method,
+      return: encodeURIComponent(back),
+    };
+    return ctx.card.checkoutUrl.replace(/\{(order|amount|method|return)\}/g, (_, key: string) => values[key]!);
   }
   if (ctx.production) throw new ApiError(503, `${PROVIDER[method]} payments are not configured.`);
   return `${ctx.publicUrl}/sandbox/pay/${sandboxToken(ctx, { o: order.id, m: method, l: lang, r: page, e: ctx.now() + TOKEN_MS })}`;
@@ -90,6 +106,10 @@ export const newSandboxKey = () => randomBytes(32);
 /** Payme is live when PAYME_MERCHANT_ID is set. */
 export const paymeFromEnv = (env: NodeJS.ProcessEnv): AppContext['payme'] =>
   env['PAYME_MERCHANT_ID'] ? { merchantId: env['PAYME_MERCHANT_ID'] } : null;
+
+/** MasterCard and online card are live when CARD_CHECKOUT_URL (an https template) is set. */
+export const cardFromEnv = (env: NodeJS.ProcessEnv): AppContext['card'] =>
+  env['CARD_CHECKOUT_URL'] ? { checkoutUrl: env['CARD_CHECKOUT_URL'] } : null;
 
 /** Click is live when CLICK_SERVICE_ID and CLICK_MERCHANT_ID are set. */
 export const clickFromEnv = (env: NodeJS.ProcessEnv): AppContext['click'] =>

@@ -19,7 +19,7 @@ import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './ht
 import { bearer, buildTokenCheck, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
 import { mediaResponse } from './media.ts';
 import { orderHandlers } from './orders.ts';
-import { clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
+import { cardFromEnv, clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
 import { orderStatusRoute } from './test-routes.ts';
 import { reviewHandlers } from './reviews.ts';
 import { seedDatabase } from './seed.ts';
@@ -43,6 +43,7 @@ export interface AppOptions {
   /** Payment providers; null = not configured (sandbox). Default: from the environment (payments.ts). */
   payme?: AppContext['payme'];
   click?: AppContext['click'];
+  card?: AppContext['card'];
   /** Request budgets, proxy trust and the build token (api/limits.ts); unset parts take the defaults. */
   limits?: LimitSettings;
   /** Bytes of review images one user may keep (default DEFAULT_UPLOAD_QUOTA_BYTES). */
@@ -164,6 +165,7 @@ export function createApp(options: AppOptions): Hono {
     siteUrl: (options.siteUrl ?? process.env['SITE_URL'] ?? 'http://localhost:4321').replace(/\/+$/, ''),
     payme: options.payme !== undefined ? options.payme : paymeFromEnv(process.env),
     click: options.click !== undefined ? options.click : clickFromEnv(process.env),
+    card: options.card !== undefined ? options.card : cardFromEnv(process.env),
     production: options.production ?? process.env['NODE_ENV'] === 'production',
     sandboxKey: newSandboxKey(),
   };

@@ -338,7 +338,9 @@ export const OrderTab = z.enum(ORDER_TABS);
 
 export const PaymentMethod = z.enum(['payme', 'click', 'mastercard', 'card', 'cash', 'installment']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
-export const OnlinePaymentMethod = z.enum(['payme', 'click']);
+/** Methods paid on a provider's page right after ordering: Payme, Click and the card acquirer (MasterCard, online card). */
+export const OnlinePaymentMethod = z.enum(['payme', 'click', 'mastercard', 'card']);
+export type OnlinePaymentMethod = z.infer<typeof OnlinePaymentMethod>;
 
 export const OrderItem = z.object({
   id,

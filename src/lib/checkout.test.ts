@@ -62,8 +62,8 @@ describe('payment methods (spec §3)', () => {
     expect([...PAYMENT_METHODS].sort()).toEqual([...PaymentMethod.options].sort());
   });
 
-  it('only Payme and Click are paid through a pay link', () => {
-    expect(PAYMENT_METHODS.filter(isPayLinkMethod)).toEqual(['payme', 'click']);
+  it('Payme, Click, MasterCard and online card are paid through a pay link', () => {
+    expect(PAYMENT_METHODS.filter(isPayLinkMethod)).toEqual(['payme', 'click', 'mastercard', 'card']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '#contract/order-status.ts';
-import { PaymentMethod, type Order } from '#contract/schemas.ts';
+import { OnlinePaymentMethod, PaymentMethod, type Order } from '#contract/schemas.ts';
 import {
   addPage,
   canPayOnline,
@@ -51,8 +51,8 @@ describe('statusText', () => {
 });
 
 describe('canPayOnline', () => {
-  const payLink = ['payme', 'click'];
-  it.each(PaymentMethod.options)('%s: a pay button only for an unpaid Payme or Click order still payable', (method) => {
+  const payLink: readonly string[] = OnlinePaymentMethod.options;
+  it.each(PaymentMethod.options)('%s: a pay button only for an unpaid order paid online, still payable', (method) => {
     for (const status of ORDER_STATUSES) {
       const open = status !== 'cancelled' && status !== 'returned';
       expect(canPayOnline({ status, payment_method: method, payment_status: 'unpaid' })).toBe(

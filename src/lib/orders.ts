@@ -44,7 +44,7 @@ export function statusText(status: OrderStatus): {
   return { label: statusLabel(status), flow: status === 'cancelled' ? null : status };
 }
 
-/** An unpaid Payme or Click order the API would still take payment for: it gets a pay button. */
+/** An unpaid order paid online the API would still take payment for: it gets a pay button. */
 export const canPayOnline = <O extends Pick<Order, 'status' | 'payment_status' | 'payment_method'>>(
   order: O,
 ): order is O & { payment_method: PayLinkMethod } => canPay(order) && isPayLinkMethod(order.payment_method);

@@ -1,7 +1,7 @@
 /**
  * Checkout and paying (spec §3, §5): the selection handed over by the basket
  * page, placing an order (one at a time: a double click creates one order)
- * and the pay link of Payme and Click, also used by the success page's "pay
+ * and the pay link of the online methods, also used by the success page's "pay
  * again".
  *
  * Ordered lines leave the basket only when the API confirms (the basket is

@@ -106,7 +106,7 @@ export function cancelOrder(id: number): Promise<CancelResult> {
 export const $paying = atom<number | null>(null);
 
 /**
- * The Payme or Click link of an unpaid order, returning to its order page;
+ * The pay link of an unpaid order, returning to its order page;
  * null when the order cannot be paid online or the link could not be had
  * (the order stays unpaid and payable).
  */

@@ -45,6 +45,8 @@ describe('production settings', () => {
     ['the console SMS sender', { SMS_SENDER: undefined }, /SMS_SENDER must be eskiz/],
     ['exposed test codes', { API_EXPOSE_CODES: '1' }, /API_EXPOSE_CODES must be unset/],
     ['a short build token', { API_BUILD_TOKEN: 'abc' }, /API_BUILD_TOKEN must be at least 32 bytes/],
+    ['a card checkout over http', { CARD_CHECKOUT_URL: 'http://pay.uz/?o={order}&r={return}' }, /CARD_CHECKOUT_URL/],
+    ['a card checkout without a return', { CARD_CHECKOUT_URL: 'https://pay.uz/?o={order}' }, /CARD_CHECKOUT_URL/],
   ];
   it.each(refusals)('refuses %s, saying what to set', (_what, change, message) => {
     expect(() => serverOptionsFromEnv({ ...SAFE, ...change })).toThrow(message);

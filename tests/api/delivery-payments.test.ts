@@ -219,11 +219,22 @@ describe('payment sandbox', () => {
       exposeCodes: false,
     });
     expect((await app.request('/sandbox/pay/x.y')).status).toBe(404);
-    const ctx = { siteUrl: 'https://bozor.uz', publicUrl: 'https://api.bozor.uz', payme: null, click: null };
+    const ctx = {
+      siteUrl: 'https://bozor.uz',
+      publicUrl: 'https://api.bozor.uz',
+      payme: null,
+      click: null,
+      card: null,
+    };
     const order = { id: 1, price: 1000 } as Order;
-    expect(() => paymentUrl({ ...ctx, production: true } as AppContext, order, 'payme', 'uz', 'success')).toThrow(
-      expect.objectContaining({ status: 503, message: 'Payme payments are not configured.' }),
-    );
+    for (const [method, name] of [
+      ['payme', 'Payme'],
+      ['mastercard', 'MasterCard'],
+    ] as const) {
+      expect(() => paymentUrl({ ...ctx, production: true } as AppContext, order, method, 'uz', 'success')).toThrow(
+        expect.objectContaining({ status: 503, message: `${name} payments are not configured.` }),
+      );
+    }
     expect(() =>
       createApp({ db, dataDir: ':memory:', publicUrl: 'http://api.test', production: true, exposeCodes: true }),
     ).toThrow(/refused in production/);

@@ -129,6 +129,7 @@ describe('where a payment returns', () => {
       production: true,
       payme: { merchantId: 'm1' },
       click: { serviceId: 's1', merchantId: 'm2' },
+      card: { checkoutUrl: 'https://pay.acquirer.uz/checkout?order={order}&sum={amount}&via={method}&back={return}' },
     } as AppContext;
     const order = { id: 42, price: 1000 } as Order;
     const payme = paymentUrl(ctx, order, 'payme', 'uz', 'order');
@@ -137,5 +138,12 @@ describe('where a payment returns', () => {
     );
     const click = new URL(paymentUrl(ctx, order, 'click', 'ru', 'success'));
     expect(click.searchParams.get('return_url')).toBe('https://bozor.uz/ru/orders-success?order=42');
+    const card = new URL(paymentUrl(ctx, order, 'mastercard', 'uz', 'order'));
+    expect(Object.fromEntries(card.searchParams)).toEqual({
+      order: '42',
+      sum: '1000',
+      via: 'mastercard',
+      back: 'https://bozor.uz/uz/profile/order?id=42',
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * /{lang}/orders-success?order={id}[&payment=failed] (spec §3, §9): the order
  * number, what was ordered, the address, the payment state and the promise of
- * delivery in 2-3 working days. An unpaid Payme or Click order can be paid
+ * delivery in 2-3 working days. An unpaid order paid online can be paid
  * (again) with the same pay link as checkout.
  */
 import { useStore } from '@nanostores/react';

@@ -2,7 +2,7 @@
  * /{lang}/profile/order?id={id} (spec §2 Profile, §3 Order, §4): one order,
  * by a shareable address that survives a reload on any static host — its
  * status, payment, delivery, address, items with features, quantities and
- * prices, and receipts when there are any. An unpaid Payme or Click order is
+ * prices, and receipts when there are any. An unpaid order paid online is
  * paid through the checkout's pay link and comes back here; an order not yet
  * delivered can be cancelled behind the prompt.
  */
