@@ -187,6 +187,15 @@ try {
         );
         for (const audit of failing.slice(0, 5)) console.log(`      ${name}: ${audit.id} — ${audit.title}`);
       }
+      if (misses.some(([name]) => name === 'performance')) {
+        // The largest paint: when, and which element, to know what to fix.
+        const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+        const lcp = JSON.stringify(audits['lcp-breakdown-insight']?.details ?? {});
+        const snippet = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(lcp)?.[1] ?? '?';
+        console.log(
+          `      FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms; LCP element ${snippet.slice(0, 120)}`,
+        );
+      }
     }
   }
   console.log('  * signed in as a shopper with an order; noindex pages are scored for SEO without is-crawlable');

@@ -58,7 +58,7 @@ export default function FavouritesPage({ lang, labels }: { lang: Lang; labels: L
       {shown.length > 0 && (
         <ul className="tiles" data-testid="favourites-list">
           {shown.map((product) => (
-            <ProductTile key={product.id} lang={lang} t={t} product={product} mounted={mounted} />
+            <ProductTile key={product.id} lang={lang} t={t} product={product} mounted={mounted} heading="h2" />
           ))}
         </ul>
       )}

@@ -11,6 +11,7 @@ import { canCancel, orderPagePath, ORDER_TABS, type OrderTab } from '#contract/o
 import type { Lang, Order } from '#contract/schemas.ts';
 import { tabFromQuery } from '../../lib/orders.ts';
 import { formatPrice } from '../../lib/price.ts';
+import { tabAfterKey } from '../../lib/tabs.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $cancelling, $orderLists, $orderListState, loadOrders } from '../../stores/orders.ts';
@@ -75,16 +76,10 @@ function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
   };
 
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = ORDER_TABS.indexOf(tab);
-    const to = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: ORDER_TABS.length - 1,
-    }[event.key];
-    if (to === undefined) return;
+    const next = tabAfterKey(ORDER_TABS, tab, event.key);
+    if (next === undefined) return;
     event.preventDefault();
-    select(ORDER_TABS[(to + ORDER_TABS.length) % ORDER_TABS.length]!, true);
+    select(next, true);
   };
 
   return (

@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Lang, OwnReview, RequiredComment } from '#contract/schemas.ts';
 import { firstImage, productTitle } from '../../lib/product.ts';
+import { tabAfterKey } from '../../lib/tabs.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
@@ -60,14 +61,8 @@ function Reviews({ lang, t }: { lang: Lang; t: Translate }) {
   };
   // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(tab);
-    const next = {
-      ArrowRight: TABS[(index + 1) % TABS.length],
-      ArrowLeft: TABS[(index - 1 + TABS.length) % TABS.length],
-      Home: TABS[0],
-      End: TABS[TABS.length - 1],
-    }[event.key];
-    if (!next) return;
+    const next = tabAfterKey(TABS, tab, event.key);
+    if (next === undefined) return;
     event.preventDefault();
     select(next, true);
   };

@@ -15,11 +15,14 @@ export function ProductTile({
   t,
   product,
   mounted,
+  heading: Heading = 'h3',
 }: {
   lang: Lang;
   t: Translate;
   product: ProductSummary;
   mounted: boolean;
+  /** h2 where the tiles sit right under the page's h1 (headings never skip a level). */
+  heading?: 'h2' | 'h3';
 }) {
   const title = productTitle(product);
   const liked = useStore($favouriteIds).includes(product.id) && mounted;
@@ -39,7 +42,7 @@ export function ProductTile({
             <span className="tile-badge">{t('product.discount', { percent: discountPercent(product) })}</span>
           )}
         </span>
-        <h3 className="tile-title">{title}</h3>
+        <Heading className="tile-title">{title}</Heading>
       </a>
       <p className="tile-prices">
         <span className="tile-price">{formatPrice(payablePrice(product))}</span>
