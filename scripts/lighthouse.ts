@@ -20,10 +20,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { API_PREFIX } from '#contract/routes.ts';
-import type { Address } from '#contract/schemas.ts';
 import { startServer } from '../api/server.ts';
 import { serverOptionsFromEnv } from '../api/config.ts';
 import { createApi } from '../src/lib/api/client.ts';
+import { QARSHI_ADDRESS } from '../tests/fixtures/address.ts';
 import { buildSite } from './build.ts';
 import { PAGE_TYPES, samplePaths, type PageType } from './rebuild/page-types.ts';
 import { serveSite } from './serve.ts';
@@ -67,17 +67,7 @@ async function prepareShopper() {
   const { code } = (await codes.json()) as { code: string };
   const { data: tokens } = await visitor.call('verify', { body: { user, code } });
   const shopper = createApi({ baseURL: api.url, lang: 'uz', token: () => tokens.access });
-  const address: Address = {
-    region: 'Qashqadaryo viloyati',
-    city: 'Qarshi shahri',
-    street: 'Islom Karimov koʻchasi',
-    home: '12',
-    etaj: '3',
-    latitude: 38.8606,
-    longitude: 65.795,
-    display_name: 'Islom Karimov koʻchasi, Markaz, Qarshi shahri',
-    delivery_type: 'city',
-  };
+  const address = QARSHI_ADDRESS;
   await shopper.call('updateProfile', { body: { first_name: 'Ali', last_name: 'Valiyev', address } });
   const { results } = await shopper.call('allProducts', { query: { page: '1' } });
   const inFull = await Promise.all(results.map((p) => shopper.call('product', { params: { id: p.id } })));

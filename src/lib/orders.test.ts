@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '#contract/order-status.ts';
 import { OnlinePaymentMethod, PaymentMethod, type Order } from '#contract/schemas.ts';
+import { QARSHI_ADDRESS } from '../../tests/fixtures/address.ts';
 import {
   addPage,
   canPayOnline,
@@ -23,17 +24,7 @@ const order = (id: number, status: OrderStatus = 'assembling', extra: Partial<Or
   delivery_date: '2026-11-24',
   customer_name: 'Ali Valiyev',
   customer_phone: '+998901234567',
-  address: {
-    region: 'Qashqadaryo viloyati',
-    city: 'Qarshi',
-    street: 'Nasaf koʻchasi',
-    home: '5',
-    etaj: '2',
-    latitude: 38.86,
-    longitude: 65.79,
-    display_name: 'Qarshi, Nasaf koʻchasi 5',
-    delivery_type: 'city',
-  },
+  address: QARSHI_ADDRESS,
   price: 100_000,
   count: 1,
   items: [],
