@@ -24,6 +24,7 @@ import { $lang } from '../../stores/language.ts';
 import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
 import { trapTab } from '../shared/dialog.ts';
 import { createPickerMap, type PickerMap } from './map.ts';
+import '../shared/modal.css';
 import './address.css';
 
 let mounted = false;
@@ -92,7 +93,7 @@ export function AddressPicker({ t }: { t: Translate }) {
   return (
     <dialog
       ref={dialog}
-      className="address-picker"
+      className="modal address-picker"
       aria-labelledby={titleId}
       aria-describedby={hintId}
       onCancel={(event) => {

@@ -24,6 +24,7 @@ import { $lang } from '../../stores/language.ts';
 import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
 import { trapTab } from '../shared/dialog.ts';
+import '../shared/modal.css';
 import './sign-in.css';
 
 const $open = atom(false);
@@ -72,7 +73,7 @@ export function SignInDialog({ t }: { t: Translate }) {
   return (
     <dialog
       ref={dialog}
-      className="sign-in"
+      className="modal sign-in"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

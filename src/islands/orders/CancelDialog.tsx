@@ -11,6 +11,7 @@ import type { Order } from '#contract/schemas.ts';
 import type { Translate } from '../../i18n/messages.ts';
 import { $cancelling, cancelOrder } from '../../stores/orders.ts';
 import { trapTab } from '../shared/dialog.ts';
+import '../shared/modal.css';
 
 export default function CancelDialog({
   order,
@@ -67,7 +68,7 @@ export default function CancelDialog({
   return (
     <dialog
       ref={dialog}
-      className="orders-dialog"
+      className="modal orders-dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
       onCancel={(event) => {

@@ -19,7 +19,7 @@ import { setLanguage } from '../../stores/language.ts';
 import { $cancelling, $openOrder, $paying, openOrder, payOrder } from '../../stores/orders.ts';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
-import { PaymentState, ShopDate, StatusText } from './parts.tsx';
+import { Fact, PaymentState, ShopDate, StatusText } from './parts.tsx';
 import '../shared/tiles.css';
 import './orders.css';
 
@@ -111,52 +111,31 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
         </p>
       )}
       <dl className="orders-facts order-page-facts">
-        <div>
-          <dt>{t('isl.orders.status')}</dt>
-          <dd>
-            <StatusText status={order.status} t={t} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('isl.orders.date')}</dt>
-          <dd>
-            <ShopDate lang={lang} value={order.created_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('isl.orders.payment_method')}</dt>
-          <dd data-testid="order-payment-method">{t(`isl.checkout.pay_${order.payment_method}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('isl.order.payment')}</dt>
-          <dd>
-            <PaymentState order={order} t={t} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('isl.orders.delivery_type')}</dt>
-          <dd>{t(`isl.orders.delivery_${order.delivery_type}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('isl.orders.delivery_date')}</dt>
-          <dd>
-            <ShopDate lang={lang} value={order.delivery_date} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('isl.order.address')}</dt>
-          <dd data-testid="order-address">{order.address.display_name}</dd>
-        </div>
-        <div>
-          <dt>{t('isl.orders.customer')}</dt>
-          <dd>
-            {order.customer_name}, <span dir="ltr">{order.customer_phone}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('isl.order.total')}</dt>
-          <dd data-testid="order-total">{formatPrice(order.price)}</dd>
-        </div>
+        <Fact term={t('isl.orders.status')}>
+          <StatusText status={order.status} t={t} />
+        </Fact>
+        <Fact term={t('isl.orders.date')}>
+          <ShopDate lang={lang} value={order.created_at} />
+        </Fact>
+        <Fact term={t('isl.orders.payment_method')} testId="order-payment-method">
+          {t(`isl.checkout.pay_${order.payment_method}`)}
+        </Fact>
+        <Fact term={t('isl.order.payment')}>
+          <PaymentState order={order} t={t} />
+        </Fact>
+        <Fact term={t('isl.orders.delivery_type')}>{t(`isl.orders.delivery_${order.delivery_type}`)}</Fact>
+        <Fact term={t('isl.orders.delivery_date')}>
+          <ShopDate lang={lang} value={order.delivery_date} />
+        </Fact>
+        <Fact term={t('isl.order.address')} testId="order-address">
+          {order.address.display_name}
+        </Fact>
+        <Fact term={t('isl.orders.customer')}>
+          {order.customer_name}, <span dir="ltr">{order.customer_phone}</span>
+        </Fact>
+        <Fact term={t('isl.order.total')} testId="order-total">
+          {formatPrice(order.price)}
+        </Fact>
       </dl>
 
       {(canPayOnline(order) || canCancel(order.status)) && (

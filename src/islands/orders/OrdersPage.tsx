@@ -17,7 +17,7 @@ import { setLanguage } from '../../stores/language.ts';
 import { $cancelling, $orderLists, $orderListState, loadOrders } from '../../stores/orders.ts';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
-import { PaymentState, ShopDate, StatusText } from './parts.tsx';
+import { Fact, PaymentState, ShopDate, StatusText } from './parts.tsx';
 import '../shared/tiles.css';
 import './orders.css';
 
@@ -200,28 +200,18 @@ function OrderItem({
         <a href={orderPagePath(lang, order.id, 'order')}>{t('isl.orders.order', { number: order.number })}</a>
       </h2>
       <dl className="orders-facts">
-        <div>
-          <dt>{t('isl.orders.date')}</dt>
-          <dd>
-            <ShopDate lang={lang} value={order.created_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('isl.orders.status')}</dt>
-          <dd>
-            <StatusText status={order.status} t={t} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('isl.order.payment')}</dt>
-          <dd>
-            <PaymentState order={order} t={t} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('isl.order.total')}</dt>
-          <dd data-testid="order-total">{formatPrice(order.price)}</dd>
-        </div>
+        <Fact term={t('isl.orders.date')}>
+          <ShopDate lang={lang} value={order.created_at} />
+        </Fact>
+        <Fact term={t('isl.orders.status')}>
+          <StatusText status={order.status} t={t} />
+        </Fact>
+        <Fact term={t('isl.order.payment')}>
+          <PaymentState order={order} t={t} />
+        </Fact>
+        <Fact term={t('isl.order.total')} testId="order-total">
+          {formatPrice(order.price)}
+        </Fact>
       </dl>
       {canCancel(order.status) && (
         <button

@@ -1,8 +1,9 @@
-/** What the order list and the order page both show of an order: its status, payment state and date. */
+/** What the order list and the order page both show of an order: its facts, status, payment state and date. */
+import type { ReactNode } from 'react';
 import type { OrderStatus } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { statusText } from '../../lib/orders.ts';
-import { reviewDate as shopDate } from '../../lib/review-date.ts';
+import { shopDate } from '../../lib/shop-date.ts';
 import type { Translate } from '../../i18n/messages.ts';
 
 /** The short label, and the fuller flow status beside it (spec §4). */
@@ -28,4 +29,14 @@ export function PaymentState({ order, t }: { order: Pick<Order, 'payment_status'
 /** A date of the API (an ISO time, or a day) in the shop's format. */
 export function ShopDate({ lang, value }: { lang: Lang; value: string }) {
   return <time dateTime={value}>{shopDate(lang, value)}</time>;
+}
+
+/** One entry of an order's facts list (<dl>). */
+export function Fact({ term, testId, children }: { term: string; testId?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
 }

@@ -31,6 +31,7 @@ import {
   setReviewField,
 } from '../../stores/reviews.ts';
 import { trapTab } from '../shared/dialog.ts';
+import '../shared/modal.css';
 import './dialog.css';
 
 const MB = MAX_IMAGE_BYTES / 1024 / 1024;
@@ -128,7 +129,7 @@ export default function ReviewDialog({
   return (
     <dialog
       ref={dialog}
-      className="review-dialog"
+      className="modal review-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import type { Lang, Review } from '#contract/schemas.ts';
 import { REVIEW_RATING, REVIEW_TEXT_FIELDS } from '#contract/reviews.ts';
 import type { Translate } from '../../i18n/messages.ts';
-import { reviewDate } from '../../lib/review-date.ts';
+import { shopDate } from '../../lib/shop-date.ts';
 import './reviews.css';
 
 /** Filled and empty stars, read out as the rating ('Baho: 4 / 5'). */
@@ -58,7 +58,7 @@ export function ReviewCard({
       <p className="review-head">
         <strong>{review.author}</strong>
         <Stars t={t} rating={review.rating} />
-        <time dateTime={review.created_at}>{reviewDate(lang, review.created_at)}</time>
+        <time dateTime={review.created_at}>{shopDate(lang, review.created_at)}</time>
       </p>
       <dl>
         {REVIEW_TEXT_FIELDS.map((field) =>

@@ -1,5 +1,5 @@
 /**
- * Review dates in Qarshi's time (UTC+5, no daylight saving), written out by
+ * Dates the shop shows (reviews, orders) in Qarshi's time (UTC+5, no daylight saving), written out by
  * hand like prices (src/lib/price.ts): browsers ship different ICU data
  * (Debian's Chromium has no uz-UZ), and the prerendered HTML and the islands
  * that hydrate it must print the same text.
@@ -26,7 +26,7 @@ const MONTHS: Record<Lang, readonly string[]> = {
 };
 
 /** '2025-03-12T20:00:00Z' → '13-mart, 2025-yil' (uz), '13 марта 2025 г.' (ru); '' for a date it cannot read. */
-export function reviewDate(lang: Lang, iso: string): string {
+export function shopDate(lang: Lang, iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   const local = new Date(time + TASHKENT_OFFSET_MS);
