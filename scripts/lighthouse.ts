@@ -11,9 +11,10 @@
  * is scored for SEO without Lighthouse's "page is crawlable" audit, which only
  * says that it is noindex.
  *
- * Flags: --no-build reuses dist/; --only=profile,basket audits those page types.
+ * Flags: --no-build reuses dist/; --only=profile,basket audits those page types;
+ * --reports=dir writes each page's full report there (JSON, for the Lighthouse viewer).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -44,6 +45,8 @@ const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
+const reports = process.argv.find((arg) => arg.startsWith('--reports='))?.slice('--reports='.length);
+if (reports) mkdirSync(reports, { recursive: true });
 const types = (Object.keys(PAGE_TYPES) as PageType[]).filter((type) => !only || only.includes(type));
 
 // A fresh API of its own (the audit places an order); the sign-in code is read from its test route.
@@ -159,6 +162,7 @@ try {
         undefined,
       );
       if (!result) throw new Error(`No Lighthouse result for ${path}`);
+      if (reports) writeFileSync(join(reports, `${lang}-${type}.json`), JSON.stringify(result.lhr));
       const { categories, audits } = result.lhr;
       const scores = Object.keys(BUDGET).map((name) => categories[name]?.score ?? 0);
       const cls = audits['cumulative-layout-shift']?.numericValue ?? 1;

@@ -6,14 +6,16 @@
  * release's _headers (security headers, cache policy) for its path. The
  * folder may be a link (releases/current):
  * when a rebuild or rollback swaps it, the next request is served from the
- * new release, each request wholly from one release.
+ * new release, each request wholly from one release. Text is compressed
+ * (brotli or gzip, as the browser accepts), as every static host and CDN does.
  * `npm run serve` serves dist/; `npm run serve -- --current` the live release.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import sirv from 'sirv';
 import { prefixRedirect } from '../src/i18n/urls.ts';
 import { headersFor, parseHeaders } from './host-headers.ts';
@@ -45,7 +47,10 @@ function liveRoot(dir: string): string | null {
 
 export async function serveSite(dir: string, port: number, host = '127.0.0.1'): Promise<StaticSite> {
   let site = staticFiles(realpathSync(dir));
-  const server: Server = createServer((req, res) => {
+  // compression works on bare node:http (it reads only Node's own request and response); its types name Express's.
+  const compress = compression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  const server: Server = createServer((req, res) => compress(req, res, () => serve(req, res)));
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     const root = liveRoot(dir) ?? site.root;
     if (root !== site.root) site = staticFiles(root);
     const { files, rules, notFound } = site;
@@ -68,7 +73,7 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(notFound);
     });
-  });
+  };
   await new Promise<void>((done) => server.listen(port, host, done));
   const { port: actual } = server.address() as AddressInfo;
   return {

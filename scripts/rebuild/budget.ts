@@ -10,54 +10,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { init, parse } from 'es-module-lexer';
-import { Parser } from 'htmlparser2';
+import { pageScripts, ready, staticImports } from '../module-graph.ts';
 
 /** Islands with these directives load only on a shopper's action or a media query. */
 const LATER = new Set(['interaction', 'media']);
 
 const gzipKb = (body: string | Buffer) => gzipSync(body, { level: 9 }).length / 1024;
-
-interface PageScripts {
-  modules: string[];
-  classic: string[];
-  inline: { code: string; module: boolean }[];
-}
-
-function pageScripts(html: string): PageScripts {
-  const found: PageScripts = { modules: [], classic: [], inline: [] };
-  let open: { module: boolean; json: boolean; code: string } | null = null;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (name === 'astro-island' && !LATER.has(attributes['client'] ?? '')) {
-        for (const url of [attributes['component-url'], attributes['renderer-url']]) if (url) found.modules.push(url);
-      }
-      if (name !== 'script') return;
-      const module = attributes['type'] === 'module';
-      if (attributes['src']) (module ? found.modules : found.classic).push(attributes['src']);
-      else open = { module, json: (attributes['type'] ?? '').includes('json'), code: '' };
-    },
-    ontext(text) {
-      if (open) open.code += text;
-    },
-    onclosetag(name) {
-      if (name === 'script' && open) {
-        if (!open.json) found.inline.push({ code: open.code, module: open.module });
-        open = null;
-      }
-    },
-  });
-  parser.end(html);
-  return found;
-}
-
-/** Site paths of the modules a module imports statically (dynamic import() loads on need). */
-function staticImports(code: string, from: string): string[] {
-  const [imports] = parse(code);
-  return imports
-    .filter((entry) => entry.t === 1 && entry.n && /^(\.{1,2}\/|\/)/.test(entry.n))
-    .map((entry) => new URL(entry.n!, `http://site${from}`).pathname);
-}
 
 export interface FirstLoad {
   kb: number;
@@ -66,11 +24,12 @@ export interface FirstLoad {
 
 /** First-load JavaScript of one built page (gzip KB) and the script files counted. */
 export async function firstLoad(root: string, htmlFile: string): Promise<FirstLoad> {
-  await init;
+  await ready;
   const scripts = pageScripts(readFileSync(join(root, htmlFile), 'utf8'));
   const counted = new Map<string, number>();
+  const islands = scripts.islands.filter((island) => !LATER.has(island.client)).flatMap((island) => island.urls);
   const pending = [
-    ...scripts.modules.map((url) => ({ url, module: true })),
+    ...[...islands, ...scripts.modules].map((url) => ({ url, module: true })),
     ...scripts.classic.map((url) => ({ url, module: false })),
   ];
   for (const inline of scripts.inline) {

@@ -24,8 +24,12 @@ import { $lang } from '../../stores/language.ts';
 import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
 import { trapTab } from '../shared/dialog.ts';
 import { createPickerMap, type PickerMap } from './map.ts';
-import '../shared/modal.css';
-import './address.css';
+import { loadStylesheets } from '../shared/stylesheet.ts';
+import modalCss from '../shared/modal.css?url';
+import addressCss from './address.css?url';
+import leafletCss from 'leaflet/dist/leaflet.css?url';
+
+await loadStylesheets(modalCss, addressCss, leafletCss);
 
 let mounted = false;
 

@@ -30,7 +30,7 @@ export async function createPickerMap(
   labels: MapLabels,
   onPick: (point: Point) => void,
 ): Promise<PickerMap> {
-  const [{ default: L }] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
+  const { default: L } = await import('leaflet');
   const map = L.map(container, { center: MAP_CENTRE, zoom: MAP_ZOOM, zoomControl: false });
   L.control.zoom({ zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
   L.tileLayer(MAP_TILE_URL, { attribution: MAP_TILE_ATTRIBUTION, maxZoom: 19 }).addTo(map);

@@ -24,8 +24,12 @@ import { $lang } from '../../stores/language.ts';
 import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
 import { trapTab } from '../shared/dialog.ts';
-import '../shared/modal.css';
-import './sign-in.css';
+import { masked } from '../shared/masked-input.ts';
+import { loadStylesheets } from '../shared/stylesheet.ts';
+import modalCss from '../shared/modal.css?url';
+import signInCss from './sign-in.css?url';
+
+await loadStylesheets(modalCss, signInCss);
 
 const $open = atom(false);
 let mounted = false;
@@ -143,7 +147,7 @@ function PhoneStep({ t, onSent }: { t: T; onSent: () => void }) {
         aria-invalid={error}
         aria-describedby={`${hintId} ${error ? errorId : ''}`.trim()}
         onChange={(event) => {
-          setValue(formatPhone(event.target.value) || '+');
+          setValue(masked(event.currentTarget, (typed) => formatPhone(typed) || '+'));
           setError(false);
         }}
         data-testid="phone-input"
@@ -213,7 +217,7 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
         aria-describedby={error ? errorId : undefined}
         className={error ? 'code invalid' : 'code'}
         onChange={(event) => {
-          const next = cleanCode(event.target.value);
+          const next = masked(event.currentTarget, cleanCode);
           setCode(next);
           setError(false);
           if (next.length === CODE_LENGTH) void verify(next);

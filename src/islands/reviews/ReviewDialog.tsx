@@ -31,8 +31,11 @@ import {
   setReviewField,
 } from '../../stores/reviews.ts';
 import { trapTab } from '../shared/dialog.ts';
-import '../shared/modal.css';
-import './dialog.css';
+import { loadStylesheets } from '../shared/stylesheet.ts';
+import modalCss from '../shared/modal.css?url';
+import dialogCss from './dialog.css?url';
+
+await loadStylesheets(modalCss, dialogCss);
 
 const MB = MAX_IMAGE_BYTES / 1024 / 1024;
 /** Fields a 400 can name that the form shows beside an input. */
@@ -66,6 +69,8 @@ export default function ReviewDialog({
       node?.querySelector<HTMLElement>('input[name="rating"]')
     )?.focus();
     return () => {
+      // Closed first: while a modal is open, nothing outside it takes focus (Preact runs this before the node goes).
+      if (node?.open) node.close();
       // Back to the button that opened it, when it is still there (an edit's; a new review's has gone).
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };

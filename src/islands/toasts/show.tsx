@@ -2,12 +2,12 @@
  * The toast island, loaded on the first message: mounts sonner's Toaster once
  * (top-centre, spec §2) in its own root and shows the queued messages in the
  * page's language. Durations and limit from spec §9: 3 s by default, errors
- * 4 s, successes 2 s, at most 20.
+ * 4 s, successes 2 s, at most 20. sonner adds its own styles as it loads (a
+ * <style> the CSP allows by its hash, astro.config.mjs).
  */
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast } from 'sonner';
-import 'sonner/dist/styles.css';
 import { formatMessage } from '../../i18n/format.ts';
 import { loadMessages } from '../../i18n/messages.ts';
 import { $lang } from '../../stores/language.ts';

@@ -32,12 +32,19 @@ async function searchFor(page: Page, text: string): Promise<void> {
   await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
 }
 
-function expectSecurityHeaders(response: APIResponse, what: string): void {
+/** The headers every file carries. */
+function expectFileHeaders(response: APIResponse, what: string): void {
   const headers = response.headers();
-  expect(directives(headers['content-security-policy'] ?? '').get('frame-ancestors'), what).toEqual(["'none'"]);
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(headers['strict-transport-security'], what).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+}
+
+/** Those and the document policies every page carries. */
+function expectSecurityHeaders(response: APIResponse, what: string): void {
+  expectFileHeaders(response, what);
+  const headers = response.headers();
+  expect(directives(headers['content-security-policy'] ?? '').get('frame-ancestors'), what).toEqual(["'none'"]);
   const permissions = (headers['permissions-policy'] ?? '').split(/,\s*/);
   expect(permissions, what).toContain('geolocation=(self)');
   for (const feature of ['camera', 'microphone', 'payment']) expect(permissions, what).toContain(`${feature}=()`);
@@ -75,8 +82,9 @@ test('hashed assets and Pagefind fragments are immutable for a year', async ({ p
   expect(asset, 'a hashed asset linked from the home page').toBeTruthy();
   const assetResponse = await request.get(asset!);
   expect(assetResponse.status()).toBe(200);
-  expectSecurityHeaders(assetResponse, asset!);
+  expectFileHeaders(assetResponse, asset!);
   expect(assetResponse.headers()['cache-control']).toBe(IMMUTABLE);
+  expect(assetResponse.headers()['content-security-policy']).toBeUndefined();
 
   // A fragment as the search box fetches it.
   const fragment = page.waitForResponse((response) => /\/pagefind\/fragment\/[^/]+\.pf_fragment$/.test(response.url()));

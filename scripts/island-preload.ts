@@ -1,0 +1,64 @@
+/**
+ * Module preloads for the islands hydrated on load. Astro imports an island's
+ * component and renderer only when its <astro-island> runs, and the browser
+ * learns of each further import only once the module naming it has arrived:
+ * a chain of round trips before the island renders (on a phone, most of
+ * checkout's largest paint). A <link rel="modulepreload"> in the head for
+ * every module of those graphs fetches them all at once, beside the
+ * stylesheets. Pages without such an island are left as they are.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pageScripts, ready, staticImports } from './module-graph.ts';
+
+/** The static import graph of `entries` (site paths), each module once, entries first. */
+async function moduleGraph(root: string, entries: string[], imports: Map<string, Promise<string[]>>) {
+  const seen = new Set<string>();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const path = pending.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    if (!imports.has(path))
+      imports.set(
+        path,
+        readFile(join(root, decodeURIComponent(path)), 'utf8').then((code) => staticImports(code, path)),
+      );
+    pending.push(...(await imports.get(path)!));
+  }
+  return [...seen];
+}
+
+/** The page with a modulepreload for each module its load islands need, or null when it has none. */
+export async function withIslandPreloads(
+  root: string,
+  html: string,
+  imports = new Map<string, Promise<string[]>>(),
+): Promise<string | null> {
+  await ready;
+  const scripts = pageScripts(html);
+  const islands = scripts.islands.filter((island) => island.client === 'load').flatMap((island) => island.urls);
+  if (islands.length === 0) return null;
+  const entries = [...islands, ...scripts.modules].map((url) => new URL(url, 'http://site/').pathname);
+  // Module scripts in the page are found by the browser's own preload scanner; their imports are not.
+  const inPage = new Set(scripts.modules);
+  const links = (await moduleGraph(root, entries, imports))
+    .filter((path) => !inPage.has(path))
+    .map((path) => `<link rel="modulepreload" href="${path}">`);
+  return html.replace('</head>', `${links.join('')}</head>`);
+}
+
+/** Adds the preloads to every built page that hydrates an island on load; answers how many. */
+export async function addIslandPreloads(root: string): Promise<number> {
+  const imports = new Map<string, Promise<string[]>>();
+  const pages = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
+  let changed = 0;
+  for (const page of pages) {
+    const file = join(root, page);
+    const html = await withIslandPreloads(root, await readFile(file, 'utf8'), imports);
+    if (html === null) continue;
+    await writeFile(file, html);
+    changed++;
+  }
+  return changed;
+}

@@ -1,0 +1,54 @@
+/**
+ * The scripts of a built page and the modules they import statically: shared
+ * by the publish gate's first-load measure (rebuild/budget.ts) and the build's
+ * island preloads (island-preload.ts).
+ */
+import { init, parse } from 'es-module-lexer';
+import { Parser } from 'htmlparser2';
+
+export interface PageScripts {
+  /** Each island's hydration directive and the component and renderer it loads. */
+  islands: { client: string; urls: string[] }[];
+  modules: string[];
+  classic: string[];
+  inline: { code: string; module: boolean }[];
+}
+
+export function pageScripts(html: string): PageScripts {
+  const found: PageScripts = { islands: [], modules: [], classic: [], inline: [] };
+  let open: { module: boolean; json: boolean; code: string } | null = null;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (name === 'astro-island') {
+        const urls = [attributes['component-url'], attributes['renderer-url']].filter((url) => url !== undefined);
+        found.islands.push({ client: attributes['client'] ?? '', urls });
+      }
+      if (name !== 'script') return;
+      const module = attributes['type'] === 'module';
+      if (attributes['src']) (module ? found.modules : found.classic).push(attributes['src']);
+      else open = { module, json: (attributes['type'] ?? '').includes('json'), code: '' };
+    },
+    ontext(text) {
+      if (open) open.code += text;
+    },
+    onclosetag(name) {
+      if (name === 'script' && open) {
+        if (!open.json) found.inline.push({ code: open.code, module: open.module });
+        open = null;
+      }
+    },
+  });
+  parser.end(html);
+  return found;
+}
+
+/** es-module-lexer's WebAssembly, ready before the first staticImports. */
+export const ready = init;
+
+/** Site paths of the modules a module imports statically (dynamic import() loads on need). */
+export function staticImports(code: string, from: string): string[] {
+  const [imports] = parse(code);
+  return imports
+    .filter((entry) => entry.t === 1 && entry.n && /^(\.{1,2}\/|\/)/.test(entry.n))
+    .map((entry) => new URL(entry.n!, `http://site${from}`).pathname);
+}
