@@ -32,7 +32,8 @@ export default defineConfig({
   // The HTML report is what CI uploads when a run fails.
   reporter: [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
-  use: { baseURL: E2E_SITE, trace: 'retain-on-failure', launchOptions: chromium },
+  // A trace is recorded on the retry of a failed test (CI retries once): recording every test costs about a tenth of the run.
+  use: { baseURL: E2E_SITE, trace: 'on-first-retry', launchOptions: chromium },
   // Which screen a test runs on, decided here and nowhere else. Untagged tests do not depend on the screen
   // (faults, sign-in, search, routes, redirects, product logic) or test desktop-only layout: they run once, on
   // desktop. `@mobile` tests mobile-only layout and behaviour; `@both` runs where the layout changes what is

@@ -9,5 +9,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'contract/**/*.test.ts', 'api/**/*.test.ts', 'tests/{api,unit,ops}/**/*.test.ts'],
     testTimeout: 30_000,
+    // Every core (Vitest leaves one free by default): on 2 cores that halves the run.
+    maxWorkers: '100%',
   },
 });

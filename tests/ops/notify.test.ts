@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrubber, settingsFromEnv } from '../../scripts/rebuild.ts';
 import { publicUrl } from '../../scripts/rebuild/manifest.ts';
+import { FIRST_LOAD_BUDGET_KB } from '../../scripts/rebuild/page-types.ts';
 import { failureMessage, postWebhook, type Report } from '../../scripts/rebuild/notify.ts';
 import { runScript, startWebhook, tempDir, type Webhook } from './support.ts';
 
@@ -24,7 +25,7 @@ describe('settings', () => {
       keep: 5,
       maxProductDrop: 20,
       maxCategoryDrop: 10,
-      jsBudgetKb: 100,
+      jsBudgetKb: FIRST_LOAD_BUDGET_KB,
       webhookUrl: null,
       dryRun: false,
       problems: [],
