@@ -162,6 +162,18 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
   });
 }
 
+test("the modal's stylesheets come with it, not in the page's head", async ({ page }) => {
+  await page.goto('/uz/profile');
+  const sheets = () => page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? 'inline'));
+  expect((await sheets()).filter((href) => /modal|sign-in|leaflet|address/.test(href))).toEqual([]);
+  await page.getByTestId('profile-sign-in').click();
+  const dialog = page.getByTestId('sign-in-dialog');
+  await expect(dialog).toBeVisible();
+  // Shown only once they apply (modal.css rounds the corners).
+  expect(await dialog.evaluate((node) => getComputedStyle(node).borderRadius)).toBe('16px');
+  expect((await sheets()).filter((href) => /modal|sign-in/.test(href))).toHaveLength(2);
+});
+
 test('the modal: focus moves in and stays, Escape closes it', async ({ page }) => {
   const dialog = await openModal(page);
   await expect(page.getByTestId('phone-input')).toBeFocused();
