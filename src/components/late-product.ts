@@ -23,69 +23,52 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-export async function showLateProduct(
-  lang: Lang,
-  id: number,
-  container: HTMLElement,
-  notFound: HTMLElement,
-): Promise<void> {
-  const all = JSON.parse(container.dataset.labels ?? '{}') as Record<string, Labels>;
-  const labels = all[lang] ?? {};
+/** Renders the product into `container`; rejects when the API has none (the 404 page then stays). */
+export async function showLateProduct(lang: Lang, id: number, container: HTMLElement, labels: Labels): Promise<void> {
   const fill = (key: string, values: Record<string, string | number>) => formatMessage(labels[key] ?? key, values);
-
-  document.documentElement.lang = lang;
-  notFound.hidden = true;
-  container.hidden = false;
   container.replaceChildren(el('p', {}, fill('loading', {})));
-
-  try {
-    const api = createApi({ baseURL: API_URL, lang });
-    const product = normaliseProduct(await api.call('product', { params: { id } }));
-    const price = payablePrice(product);
-    const prices = el('p', { className: 'prices' }, el('span', { className: 'price' }, formatPrice(price)));
-    if (hasDiscount(product)) {
-      prices.append(
-        ' ',
-        el('s', { className: 'old-price' }, formatPrice(product.price)),
-        ' ',
-        el('span', { className: 'badge-sale' }, `−${discountPercent(product)}%`),
-      );
-    }
-    const stock =
-      product.stock <= 0
-        ? fill('stockOut', {})
-        : fill(product.unit === 'kg' ? 'stockKg' : 'stockPcs', { count: product.stock });
-    const description = el('div', { className: 'prose' });
-    description.dataset.description = '';
-    description.innerHTML = sanitizeHtml(product.description);
-    const image = el('img', {
-      src: product.images[0] ?? '/placeholder.svg',
-      alt: fill('imageAlt', { title: product.title, n: 1 }),
-      width: 600,
-      height: 600,
-    });
-    container.replaceChildren(
-      el(
-        'article',
-        { className: 'late-grid' },
-        image,
-        el(
-          'div',
-          {},
-          el('h1', {}, product.title),
-          prices,
-          el('p', {}, stock),
-          el('p', {}, fill('warranty', {})),
-          el('h2', {}, fill('description', {})),
-          description,
-        ),
-      ),
+  const api = createApi({ baseURL: API_URL, lang });
+  const product = normaliseProduct(await api.call('product', { params: { id } }));
+  const price = payablePrice(product);
+  const prices = el('p', { className: 'prices' }, el('span', { className: 'price' }, formatPrice(price)));
+  if (hasDiscount(product)) {
+    prices.append(
+      ' ',
+      el('s', { className: 'old-price' }, formatPrice(product.price)),
+      ' ',
+      el('span', { className: 'badge-sale' }, `−${discountPercent(product)}%`),
     );
-    container.dataset.productId = String(product.id);
-    document.title = `${product.title} | Bozor`;
-  } catch {
-    container.hidden = true;
-    notFound.hidden = false;
-    document.documentElement.lang = 'uz';
   }
+  const stock =
+    product.stock <= 0
+      ? fill('stockOut', {})
+      : fill(product.unit === 'kg' ? 'stockKg' : 'stockPcs', { count: product.stock });
+  const description = el('div', { className: 'prose' });
+  description.dataset.description = '';
+  description.innerHTML = sanitizeHtml(product.description);
+  const image = el('img', {
+    src: product.images[0] ?? '/placeholder.svg',
+    alt: fill('imageAlt', { title: product.title, n: 1 }),
+    width: 600,
+    height: 600,
+  });
+  container.replaceChildren(
+    el(
+      'article',
+      { className: 'late-grid' },
+      image,
+      el(
+        'div',
+        {},
+        el('h1', {}, product.title),
+        prices,
+        el('p', {}, stock),
+        el('p', {}, fill('warranty', {})),
+        el('h2', {}, fill('description', {})),
+        description,
+      ),
+    ),
+  );
+  container.dataset.productId = String(product.id);
+  document.title = `${product.title} | Bozor`;
 }

@@ -1,4 +1,5 @@
 /** Browser side of the 404 page: language-prefix redirect and the pages rendered from the API (late pages). */
+import type { Labels } from '../i18n/messages.ts';
 import { latePage, prefixRedirect } from '../i18n/urls.ts';
 
 export async function handleNotFound(): Promise<void> {
@@ -11,11 +12,22 @@ export async function handleNotFound(): Promise<void> {
   const notFound = document.querySelector<HTMLElement>('[data-error-page]');
   const container = late && document.getElementById(`late-${late.kind}`);
   if (!late || !container || !notFound) return;
-  if (late.kind === 'product') {
-    const { showLateProduct } = await import('./late-product.ts');
-    await showLateProduct(late.lang, late.id, container, notFound);
-  } else {
-    const { showLateComments } = await import('../islands/reviews/late-comments.tsx');
-    await showLateComments(late.lang, late.id, container, notFound);
+  const labels = (JSON.parse(container.dataset.labels ?? '{}') as Record<string, Labels>)[late.lang] ?? {};
+  // The late page shows in its language while it loads; without an answer the 404 page comes back.
+  document.documentElement.lang = late.lang;
+  notFound.hidden = true;
+  container.hidden = false;
+  try {
+    if (late.kind === 'product') {
+      const { showLateProduct } = await import('./late-product.ts');
+      await showLateProduct(late.lang, late.id, container, labels);
+    } else {
+      const { showLateComments } = await import('../islands/reviews/late-comments.tsx');
+      await showLateComments(late.lang, late.id, container, labels);
+    }
+  } catch {
+    container.hidden = true;
+    notFound.hidden = false;
+    document.documentElement.lang = 'uz';
   }
 }

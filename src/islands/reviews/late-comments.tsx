@@ -12,31 +12,17 @@ import { productTitle } from '../../lib/product.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import Comments from './Comments.tsx';
 
-export async function showLateComments(
-  lang: Lang,
-  id: number,
-  container: HTMLElement,
-  notFound: HTMLElement,
-): Promise<void> {
-  const all = JSON.parse(container.dataset.labels ?? '{}') as Record<string, Labels>;
-  const t = makeT(all[lang] ?? {});
-  document.documentElement.lang = lang;
-  notFound.hidden = true;
-  container.hidden = false;
+/** Renders the comments page into `container`; rejects when the API has no such product (the 404 page stays). */
+export async function showLateComments(lang: Lang, id: number, container: HTMLElement, labels: Labels): Promise<void> {
+  const t = makeT(labels);
   container.textContent = t('isl.reviews.loading');
-  try {
-    const api = createApi({ baseURL: API_URL, lang });
-    const [product, reviews] = await Promise.all([
-      api.call('product', { params: { id } }),
-      api.call('productComments', { params: { id } }),
-    ]);
-    const title = productTitle(product);
-    container.textContent = '';
-    createRoot(container).render(<Comments lang={lang} t={t} id={id} title={title} reviews={reviews} />);
-    document.title = `${t('comments.title', { title })} | Bozor`;
-  } catch {
-    container.hidden = true;
-    notFound.hidden = false;
-    document.documentElement.lang = 'uz';
-  }
+  const api = createApi({ baseURL: API_URL, lang });
+  const [product, reviews] = await Promise.all([
+    api.call('product', { params: { id } }),
+    api.call('productComments', { params: { id } }),
+  ]);
+  const title = productTitle(product);
+  container.textContent = '';
+  createRoot(container).render(<Comments lang={lang} t={t} id={id} title={title} reviews={reviews} />);
+  document.title = `${t('comments.title', { title })} | Bozor`;
 }
