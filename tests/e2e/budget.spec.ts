@@ -6,7 +6,7 @@
  * fails a page type over the budget (shared with the publish gate, scripts/rebuild/page-types.ts). `npm run budget` runs only this file.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   FIRST_LOAD_BUDGET_KB as BUDGET_KB,
   FIRST_LOAD_TARGET_KB as TARGET_KB,
@@ -19,10 +19,11 @@ import { openUntouched, pageOfEveryType } from './support/site.ts';
 const sizes = new Map<string, Promise<number>>();
 const gzipKb = (body: string | Buffer) => gzipSync(body, { level: 9 }).length / 1024;
 
-async function firstLoadKb(browser: Browser, baseURL: string, path: string): Promise<number> {
-  // A fresh context per page: nothing comes from another page's cache.
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+async function firstLoadKb(page: Page, path: string): Promise<number> {
+  // Nothing from a cache (the browser's or the renderer's): a first visit's scripts all come over the network.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const scripts: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script' || !response.ok()) return;
@@ -38,14 +39,14 @@ async function firstLoadKb(browser: Browser, baseURL: string, path: string): Pro
     [...document.scripts].filter((s) => !s.src && s.type !== 'application/ld+json').map((s) => s.textContent ?? ''),
   );
   const external = await Promise.all(scripts);
-  await context.close();
+  await cdp.detach();
   return [...external, ...inline.map(gzipKb)].reduce((sum, kb) => sum + kb, 0);
 }
 
-async function expectWithinBudget(browser: Browser, baseURL: string, paths: Record<string, string>) {
+async function expectWithinBudget(page: Page, paths: Record<string, string>) {
   const over: string[] = [];
   for (const [name, path] of Object.entries(paths)) {
-    const kb = await firstLoadKb(browser, baseURL, path);
+    const kb = await firstLoadKb(page, path);
     const verdict = kb > BUDGET_KB ? 'OVER BUDGET' : kb > TARGET_KB ? 'over target' : 'ok';
     console.log(`First-load JavaScript (gzip) ${name.padEnd(24)} ${kb.toFixed(1).padStart(6)} KB ${verdict}`);
     test.info().annotations.push({ type: 'first-load KB', description: `${name} ${kb.toFixed(1)}` });
@@ -60,12 +61,12 @@ async function expectWithinBudget(browser: Browser, baseURL: string, paths: Reco
 // One test per page type, so workers share them.
 test.describe('first-load JavaScript stays within budget', () => {
   for (const type of Object.keys(PAGE_TYPES) as PageType[]) {
-    test(type, async ({ browser, baseURL }) => {
+    test(type, async ({ page }) => {
       const path = (await pageOfEveryType())[type];
-      await expectWithinBudget(browser, baseURL!, { [`uz/${type}`]: `/uz${path}` });
+      await expectWithinBudget(page, { [`uz/${type}`]: `/uz${path}` });
     });
   }
-  test('the bare root and the 404 page', async ({ browser, baseURL }) => {
-    await expectWithinBudget(browser, baseURL!, { root: '/', 'not-found': '/uz/no-such-page' });
+  test('the bare root and the 404 page', async ({ page }) => {
+    await expectWithinBudget(page, { root: '/', 'not-found': '/uz/no-such-page' });
   });
 });

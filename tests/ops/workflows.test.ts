@@ -90,6 +90,6 @@ describe('workflows', () => {
   it('lighthouse runs the Lighthouse budgets and axe', () => {
     const lines = runLines(workflow('lighthouse.yml'));
     expect(lines).toContain('npm run lighthouse');
-    expect(lines).toEqual(expect.arrayContaining([expect.stringContaining('tests/e2e/site/a11y.spec.ts')]));
+    expect(lines).toEqual(expect.arrayContaining([expect.stringContaining('tests/e2e/site/sweep.spec.ts')]));
   });
 });

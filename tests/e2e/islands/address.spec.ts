@@ -70,7 +70,7 @@ for (const lang of ['uz', 'ru'] as const) {
   }) => {
     test.setTimeout(60_000);
     const text = TEXT[lang];
-    const errors = watchErrors(page);
+    const errors = await watchErrors(page);
     await stubTiles(page);
     await page.goto(`/${lang}`);
     const label = page.locator('[data-address-label]');
@@ -131,6 +131,9 @@ for (const lang of ['uz', 'ru'] as const) {
 }
 
 test.describe('desktop faults and location', () => {
+  // The worker's context is reused (playwright.config.ts) and permissions outlive a test: the denied case needs none.
+  test.afterEach(({ context }) => context.clearPermissions());
+
   test('use my location inside the district', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 38.8167, longitude: 65.65, accuracy: 20 });

@@ -39,7 +39,7 @@ for (const fault of faults) {
     page,
   }) => {
     await prepare(page, fault);
-    const errors = watchErrors(page);
+    const errors = await watchErrors(page);
     const [a] = await products();
     const tokens = await signIn();
     await useTokens(page, tokens);

@@ -115,7 +115,7 @@ for (const lang of ['uz', 'ru'] as const) {
     test.setTimeout(90_000);
     // uz on desktop, ru on mobile (tagged @mobile): the other pairs add nothing but time.
     const text = TEXT[lang];
-    const errors = watchErrors(page);
+    const errors = await watchErrors(page);
     await stubTiles(page);
     const [a, b, c] = await products();
     await page.goto(`/${lang}/about`);

@@ -98,7 +98,7 @@ test('a shopper orders through checkout, finds it under My orders, opens it afte
   // Uzbek on desktop, Russian on the phone: both languages and both screens in one journey.
   const lang: Lang = info.project.name === 'mobile' ? 'ru' : 'uz';
   const text = TEXT[lang];
-  const errors = watchErrors(page);
+  const errors = await watchErrors(page);
   const tokens = await signIn();
   const { id } = await product(0);
   await addToServerBasket(tokens, id, (await product(0)).feature);

@@ -67,7 +67,7 @@ async function openProfile(page: Page, tokens: Tokens, lang: Lang = 'uz') {
 test.describe('a visitor', () => {
   for (const lang of LANGS) {
     test(`${lang}: every profile page asks to sign in, and the button opens the sign-in modal`, async ({ page }) => {
-      const errors = watchErrors(page);
+      const errors = await watchErrors(page);
       for (const path of ['/profile', '/profile/orders', '/profile/order?id=1', '/profile/reviews']) {
         await page.goto(`/${lang}${path}`);
         await expect(page.getByTestId('sign-in-gate')).toContainText(TEXT[lang].signIn);

@@ -106,7 +106,7 @@ test('uz: a delivered product is reviewed with two photos, edited, and shows on 
 }) => {
   test.setTimeout(60_000);
   const text = TEXT.uz;
-  const errors = watchErrors(page);
+  const errors = await watchErrors(page);
   const { tokens, id, title } = await deliveredProduct('uz', 0);
   const comment = `Rasmlari bilan sharh ${Date.now()}`;
 

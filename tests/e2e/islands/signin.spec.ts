@@ -195,7 +195,7 @@ test.describe('corrupted storage never crashes and is repaired', () => {
     ],
   ] as const) {
     test(name, async ({ page }) => {
-      const errors = watchErrors(page);
+      const errors = await watchErrors(page);
       await page.goto('/uz/about');
       await page.evaluate((v) => {
         for (const [key, value] of Object.entries(v)) localStorage.setItem(key, value);

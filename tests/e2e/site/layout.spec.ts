@@ -67,7 +67,7 @@ test.describe('layout', () => {
   });
 
   test('QR dialog opens, switches tabs and closes on Escape and backdrop', async ({ page }) => {
-    const errors = watchErrors(page);
+    const errors = await watchErrors(page);
     await page.goto('/uz/about');
     const dialog = page.locator('#qr-dialog');
     await page.locator('[data-dialog-open="qr-dialog"]').click();

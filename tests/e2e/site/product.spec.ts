@@ -57,7 +57,7 @@ test.describe('product page', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    const errors = watchErrors(page);
+    const errors = await watchErrors(page);
     // Loaded (inline scripts have run, images have loaded or failed) and the page's own script has finished.
     await page.goto(`/uz/product/${product.id}`);
     await expect(page.locator('[data-live="checked"]')).toBeAttached();

@@ -20,7 +20,7 @@ test.describe('routes', () => {
       }
     }
     // Real data: a category page lists its products and links page 2 with rel=next.
-    const errors = watchErrors(page);
+    const errors = await watchErrors(page);
     await page.goto(`/uz/category/${big.id}`);
     await expect(page.locator('h1')).toHaveText(big.name);
     await expect(page.locator('[data-product-card]')).toHaveCount(24);

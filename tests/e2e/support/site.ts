@@ -53,13 +53,24 @@ export async function openUntouched(page: Page, path: string): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 2000 })));
 }
 
-/** Collects errors thrown in the page (a crash) and CSP violations. */
-export function watchErrors(page: Page): string[] {
+/**
+ * Collects errors thrown in the page (a crash) and Content Security Policy
+ * violations: the `securitypolicyviolation` event (it fires for the header and
+ * the <meta> policy alike) and Chromium's console refusals.
+ */
+export async function watchErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
       errors.push(message.text());
+  });
+  await page.exposeFunction('reportViolation', (text: string) => errors.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportViolation: (text: string) => void }).reportViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`);
+    });
   });
   return errors;
 }
