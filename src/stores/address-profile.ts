@@ -29,22 +29,37 @@ export async function saveAddress(address: Address): Promise<SaveResult> {
 
 const CHECKED_KEY = 'bozor.addressChecked';
 
+// Without session storage the profile is read on every page.
+function sessionChecked(): boolean {
+  try {
+    return sessionStorage.getItem(CHECKED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markSessionChecked(): void {
+  try {
+    sessionStorage.setItem(CHECKED_KEY, '1');
+  } catch {
+    // As above: the next page reads the profile again.
+  }
+}
+
 /**
  * Signed in: carry a visitor's address into an empty profile, or mirror the
- * profile's address. Once per browser session when there is nothing to carry.
+ * profile's address. Once per browser session when there is nothing to carry:
+ * a session counts as checked only once the profile has answered, so a read
+ * that failed, or that the shopper left the page before, is made again.
  */
 export async function syncAddressWithProfile(): Promise<void> {
   const saved = $savedAddress.get();
   if (!$signedIn.get() || saved?.profile) return;
-  try {
-    if (!saved && sessionStorage.getItem(CHECKED_KEY)) return;
-    sessionStorage.setItem(CHECKED_KEY, '1');
-  } catch {
-    // Without session storage the profile is read on every page.
-  }
+  if (!saved && sessionChecked()) return;
   try {
     const api = await getApi();
     const fromProfile = toAddress((await api.call('profile')).address);
+    markSessionChecked();
     if (fromProfile) $savedAddress.set({ address: fromProfile, profile: true });
     else if (saved) {
       await api.call('updateProfile', { body: { address: saved.address } });

@@ -1,0 +1,73 @@
+/**
+ * The saved address and the profile (spec §3, §4) against the real reference
+ * API: a signed-in page mirrors the profile's address, an empty profile is
+ * checked once a browser session, and a profile read that did not finish
+ * (failed, or the shopper left the page first) is tried again on the next page.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $savedAddress } from '../../../src/stores/address.ts';
+import { syncAddressWithProfile } from '../../../src/stores/address-profile.ts';
+import { getApi } from '../../../src/stores/api.ts';
+import { QARSHI_ADDRESS } from '../../api/helpers.ts';
+import { useShop } from '../support/shop.ts';
+
+const shop = useShop(() => $savedAddress.set(null));
+const PROFILE = /^\/users\/profile\/$/;
+const profileReads = () => shop.requests.filter((r) => r === 'GET /users/profile/').length;
+
+/** The browser session's storage, fresh for each test (Node has none). */
+beforeEach(() => {
+  const session = new Map<string, string>();
+  vi.stubGlobal('sessionStorage', {
+    getItem: (key: string) => session.get(key) ?? null,
+    setItem: (key: string, value: string) => void session.set(key, value),
+    removeItem: (key: string) => void session.delete(key),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function signInWithAddress() {
+  await shop.signIn();
+  await (await getApi()).call('updateProfile', { body: { address: QARSHI_ADDRESS } });
+}
+
+describe('the address and the profile', () => {
+  it("a signed-in page takes the profile's address", async () => {
+    await signInWithAddress();
+    await syncAddressWithProfile();
+    expect($savedAddress.get()).toMatchObject({ profile: true, address: { street: QARSHI_ADDRESS.street } });
+  });
+
+  it('an empty profile is read once a browser session', async () => {
+    await shop.signIn();
+    await syncAddressWithProfile();
+    await syncAddressWithProfile();
+    expect($savedAddress.get()).toBeNull();
+    expect(profileReads()).toBe(1);
+  });
+
+  it('a failed profile read is tried again on the next page', async () => {
+    await signInWithAddress();
+    shop.fail({ method: 'GET', path: PROFILE, answer: 500 });
+    await syncAddressWithProfile();
+    expect($savedAddress.get()).toBeNull();
+
+    shop.heal();
+    await syncAddressWithProfile();
+    expect($savedAddress.get()).toMatchObject({ profile: true, address: { street: QARSHI_ADDRESS.street } });
+  });
+
+  it('a profile read cut short by leaving the page is made again on the next one', async () => {
+    await signInWithAddress();
+    // The first page's read never answers (the shopper went on to checkout before it did).
+    let answer = () => {};
+    shop.fail({ method: 'GET', path: PROFILE, answer: new Promise<void>((resolve) => (answer = resolve)) });
+    const leftPage = syncAddressWithProfile();
+
+    shop.heal();
+    await syncAddressWithProfile();
+    expect($savedAddress.get()).toMatchObject({ profile: true, address: { street: QARSHI_ADDRESS.street } });
+    answer();
+    await leftPage;
+  });
+});
