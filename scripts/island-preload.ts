@@ -9,25 +9,7 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pageScripts, ready, staticImports } from './module-graph.ts';
-
-/** The static import graph of `entries` (site paths), each module once, entries first. */
-async function moduleGraph(root: string, entries: string[], imports: Map<string, Promise<string[]>>) {
-  const seen = new Set<string>();
-  const pending = [...entries];
-  while (pending.length > 0) {
-    const path = pending.shift()!;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    if (!imports.has(path))
-      imports.set(
-        path,
-        readFile(join(root, decodeURIComponent(path)), 'utf8').then((code) => staticImports(code, path)),
-      );
-    pending.push(...(await imports.get(path)!));
-  }
-  return [...seen];
-}
+import { moduleGraph, pageScripts, sitePath } from './module-graph.ts';
 
 /** The page with a modulepreload for each module its load islands need, or null when it has none. */
 export async function withIslandPreloads(
@@ -35,14 +17,14 @@ export async function withIslandPreloads(
   html: string,
   imports = new Map<string, Promise<string[]>>(),
 ): Promise<string | null> {
-  await ready;
   const scripts = pageScripts(html);
   const islands = scripts.islands.filter((island) => island.client === 'load').flatMap((island) => island.urls);
   if (islands.length === 0) return null;
-  const entries = [...islands, ...scripts.modules].map((url) => new URL(url, 'http://site/').pathname);
+  const entries = [...islands, ...scripts.modules].map(sitePath);
   // Module scripts in the page are found by the browser's own preload scanner; their imports are not.
   const inPage = new Set(scripts.modules);
-  const links = (await moduleGraph(root, entries, imports))
+  const read = (path: string) => readFile(join(root, decodeURIComponent(path)), 'utf8');
+  const links = (await moduleGraph(entries, read, imports))
     .filter((path) => !inPage.has(path))
     .map((path) => `<link rel="modulepreload" href="${path}">`);
   return html.replace('</head>', `${links.join('')}</head>`);

@@ -52,3 +52,33 @@ export function staticImports(code: string, from: string): string[] {
     .filter((entry) => entry.t === 1 && entry.n && /^(\.{1,2}\/|\/)/.test(entry.n))
     .map((entry) => new URL(entry.n!, `http://site${from}`).pathname);
 }
+
+/**
+ * The static import graph of `entries` (site paths), each module once, entries
+ * first. `read` gives a module's code by site path; `imports` keeps each
+ * module's imports across calls (the pages of one build share most modules).
+ */
+export async function moduleGraph(
+  entries: string[],
+  read: (path: string) => Promise<string>,
+  imports = new Map<string, Promise<string[]>>(),
+): Promise<string[]> {
+  await ready;
+  const seen = new Set<string>();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const path = pending.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    if (!imports.has(path))
+      imports.set(
+        path,
+        read(path).then((code) => staticImports(code, path)),
+      );
+    pending.push(...(await imports.get(path)!));
+  }
+  return [...seen];
+}
+
+/** The site path of a script's URL as a page names it. */
+export const sitePath = (url: string) => new URL(url, 'http://site/').pathname;

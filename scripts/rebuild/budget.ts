@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { pageScripts, ready, staticImports } from '../module-graph.ts';
+import { moduleGraph, pageScripts, ready, sitePath, staticImports } from '../module-graph.ts';
 
 /** Islands with these directives load only on a shopper's action or a media query. */
 const LATER = new Set(['interaction', 'media']);
@@ -24,27 +24,21 @@ export interface FirstLoad {
 
 /** First-load JavaScript of one built page (gzip KB) and the script files counted. */
 export async function firstLoad(root: string, htmlFile: string): Promise<FirstLoad> {
-  await ready;
   const scripts = pageScripts(readFileSync(join(root, htmlFile), 'utf8'));
-  const counted = new Map<string, number>();
-  const islands = scripts.islands.filter((island) => !LATER.has(island.client)).flatMap((island) => island.urls);
-  const pending = [
-    ...[...islands, ...scripts.modules].map((url) => ({ url, module: true })),
-    ...scripts.classic.map((url) => ({ url, module: false })),
-  ];
-  for (const inline of scripts.inline) {
-    if (inline.module) pending.push(...staticImports(inline.code, '/').map((url) => ({ url, module: true })));
-  }
-  while (pending.length > 0) {
-    const { url, module } = pending.pop()!;
-    const path = new URL(url, 'http://site/').pathname;
-    if (counted.has(path)) continue;
+  const read = async (path: string) => {
     const file = join(root, decodeURIComponent(path));
     if (!existsSync(file)) throw new Error(`${htmlFile} loads ${path}, which is not in the release`);
-    const code = readFileSync(file, 'utf8');
-    counted.set(path, gzipKb(code));
-    if (module) pending.push(...staticImports(code, path).map((next) => ({ url: next, module: true })));
-  }
-  const inlineKb = scripts.inline.reduce((sum, inline) => sum + gzipKb(inline.code), 0);
-  return { kb: [...counted.values()].reduce((sum, kb) => sum + kb, inlineKb), files: [...counted.keys()].sort() };
+    return readFileSync(file, 'utf8');
+  };
+  const islands = scripts.islands.filter((island) => !LATER.has(island.client)).flatMap((island) => island.urls);
+  await ready;
+  const fromInline = scripts.inline
+    .filter((inline) => inline.module)
+    .flatMap((inline) => staticImports(inline.code, '/'));
+  const modules = await moduleGraph([...islands, ...scripts.modules, ...fromInline].map(sitePath), read);
+  // Classic scripts import nothing statically.
+  const files = [...new Set([...modules, ...scripts.classic.map(sitePath)])].sort();
+  const fileKb = await Promise.all(files.map(async (path) => gzipKb(await read(path))));
+  const inlineKb = scripts.inline.map((inline) => gzipKb(inline.code));
+  return { kb: [...fileKb, ...inlineKb].reduce((sum, kb) => sum + kb, 0), files };
 }
