@@ -4,27 +4,19 @@
  * checked once a browser session, and a profile read that did not finish
  * (failed, or the shopper left the page first) is tried again on the next page.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { $savedAddress } from '../../../src/stores/address.ts';
 import { syncAddressWithProfile } from '../../../src/stores/address-profile.ts';
 import { getApi } from '../../../src/stores/api.ts';
 import { QARSHI_ADDRESS } from '../../api/helpers.ts';
 import { useShop } from '../support/shop.ts';
+import { useMemoryStorage } from '../support/storage.ts';
 
 const shop = useShop(() => $savedAddress.set(null));
 const PROFILE = /^\/users\/profile\/$/;
 const profileReads = () => shop.requests.filter((r) => r === 'GET /users/profile/').length;
 
-/** The browser session's storage, fresh for each test (Node has none). */
-beforeEach(() => {
-  const session = new Map<string, string>();
-  vi.stubGlobal('sessionStorage', {
-    getItem: (key: string) => session.get(key) ?? null,
-    setItem: (key: string, value: string) => void session.set(key, value),
-    removeItem: (key: string) => void session.delete(key),
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
+useMemoryStorage('sessionStorage');
 
 async function signInWithAddress() {
   await shop.signIn();

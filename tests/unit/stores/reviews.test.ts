@@ -5,7 +5,7 @@
  * ones are chosen), and failed sends that keep everything typed and chosen.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '#contract/calls.ts';
 import { MAX_IMAGE_BYTES } from '#contract/reviews.ts';
 import type { ProductSummary } from '#contract/schemas.ts';
@@ -27,6 +27,7 @@ import {
 } from '../../../src/stores/reviews.ts';
 import { QARSHI_ADDRESS } from '../../api/helpers.ts';
 import { useShop } from '../support/shop.ts';
+import { useMemoryStorage } from '../support/storage.ts';
 
 const shop = useShop(() => {
   $pending.set({ status: 'loading', items: [] });
@@ -36,18 +37,8 @@ const shop = useShop(() => {
   $send.set({ status: 'idle', errors: {}, detail: null });
 });
 
-// Node has no localStorage: the store's mark of a reviewed product goes to this one.
-const stored = new Map<string, string>();
-beforeAll(() => {
-  globalThis.localStorage = {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  } as Storage;
-});
-afterAll(() => {
-  delete (globalThis as { localStorage?: Storage }).localStorage;
-});
+// The store's mark of a reviewed product.
+useMemoryStorage('localStorage');
 
 const COMMENTS = /^\/comments\/$/;
 const REQUIRED = /^\/required-comments\/$/;
