@@ -12,7 +12,7 @@ import { QARSHI_ADDRESS } from '../../api/helpers.ts';
 import { useShop } from '../support/shop.ts';
 import { useMemoryStorage } from '../support/storage.ts';
 
-const shop = useShop(() => $savedAddress.set(null));
+const shop = useShop();
 const PROFILE = /^\/users\/profile\/$/;
 const profileReads = () => shop.requests.filter((r) => r === 'GET /users/profile/').length;
 

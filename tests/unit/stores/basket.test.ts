@@ -9,7 +9,6 @@ import {
   $basketFailed,
   $basketLines,
   $localBasket,
-  $products,
   $serverBasket,
   addToBasket,
   changeQuantity,
@@ -22,12 +21,7 @@ import {
 } from '../../../src/stores/basket.ts';
 import { useShop } from '../support/shop.ts';
 
-const shop = useShop(() => {
-  $localBasket.set([]);
-  $serverBasket.set(null);
-  $basketFailed.set(false);
-  $products.set({});
-});
+const shop = useShop();
 
 const ADD = /^\/orders\/add-basket\/$/;
 const BASKET = /^\/orders\/basket\/$/;

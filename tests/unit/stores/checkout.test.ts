@@ -5,24 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Address } from '#contract/schemas.ts';
-import {
-  $basketFailed,
-  $basketLines,
-  $localBasket,
-  $products,
-  $serverBasket,
-  addToBasket,
-  loadBasket,
-} from '../../../src/stores/basket.ts';
+import { $basketLines, addToBasket, loadBasket } from '../../../src/stores/basket.ts';
 import { $placing, placeOrder, type OrderInput } from '../../../src/stores/checkout.ts';
 import { useShop } from '../support/shop.ts';
 
-const shop = useShop(() => {
-  $localBasket.set([]);
-  $serverBasket.set(null);
-  $basketFailed.set(false);
-  $products.set({});
-});
+const shop = useShop();
 
 const ORDERS = /^\/orders\/$/;
 const PAY = /^\/orders\/\d+\/pay\/$/;

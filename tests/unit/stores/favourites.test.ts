@@ -9,7 +9,6 @@ import {
   $favouritesUnavailable,
   $liked,
   $pendingAdds,
-  $serverFavourites,
   FAVOURITE_ADD_DEBOUNCE_MS,
   loadFavourites,
   removeFavourite,
@@ -17,12 +16,7 @@ import {
 } from '../../../src/stores/favourites.ts';
 import { useShop } from '../support/shop.ts';
 
-const shop = useShop(() => {
-  $liked.set([]);
-  $serverFavourites.set(null);
-  $favouritesUnavailable.set(false);
-  $pendingAdds.set([]);
-});
+const shop = useShop();
 
 const FAVOURITES = /^\/favorite\/$/;
 const ONE = /^\/favorite\/\d+\/$/;

@@ -22,11 +22,7 @@ import {
 import { placeOrder } from '../../api/helpers.ts';
 import { useShop } from '../support/shop.ts';
 
-const shop = useShop(() => {
-  $orderLists.set({});
-  $orderListState.set({});
-  $openOrder.set(null);
-});
+const shop = useShop();
 
 const LIST = /^\/orders\/$/;
 const CANCEL = /^\/orders\/\d+\/cancel\/$/;

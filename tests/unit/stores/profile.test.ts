@@ -8,10 +8,7 @@ import { $profile, $profileLoad, loadProfile, profileAddressSaved, saveProfile }
 import { QARSHI_ADDRESS } from '../../api/helpers.ts';
 import { useShop } from '../support/shop.ts';
 
-const shop = useShop(() => {
-  $profile.set(null);
-  $profileLoad.set('idle');
-});
+const shop = useShop();
 const PROFILE = /^\/users\/profile\/$/;
 
 describe('profile store', () => {

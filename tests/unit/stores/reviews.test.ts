@@ -29,13 +29,7 @@ import { QARSHI_ADDRESS } from '../../api/helpers.ts';
 import { useShop } from '../support/shop.ts';
 import { useMemoryStorage } from '../support/storage.ts';
 
-const shop = useShop(() => {
-  $pending.set({ status: 'loading', items: [] });
-  $rated.set({ status: 'loading', items: [] });
-  $draft.set(null);
-  $reviewOpen.set(false);
-  $send.set({ status: 'idle', errors: {}, detail: null });
-});
+const shop = useShop();
 
 // The store's mark of a reviewed product.
 useMemoryStorage('localStorage');

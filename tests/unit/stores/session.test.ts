@@ -4,7 +4,7 @@
  * countdown 0, the server's own message on a 429, and logout.
  */
 import { describe, expect, it } from 'vitest';
-import { $localBasket, $serverBasket } from '../../../src/stores/basket.ts';
+import { $localBasket } from '../../../src/stores/basket.ts';
 import { $liked } from '../../../src/stores/favourites.ts';
 import {
   $access,
@@ -17,12 +17,7 @@ import {
 } from '../../../src/stores/session.ts';
 import { useShop } from '../support/shop.ts';
 
-const shop = useShop(() => {
-  $pendingSignIn.set(null);
-  $localBasket.set([]);
-  $serverBasket.set(null);
-  $liked.set([]);
-});
+const shop = useShop();
 
 let next = 1_000_000;
 /** A phone as the sign-in mask holds it, new for every test. */

@@ -12,6 +12,7 @@ import { setApi } from '../../../src/stores/api.ts';
 import { $access, $refresh } from '../../../src/stores/session-tokens.ts';
 import { takeToasts, type ToastMessage } from '../../../src/stores/notify.ts';
 import { startTestApi, type TestApi } from '../../api/helpers.ts';
+import { resetStores } from './stores.ts';
 
 export interface Fault {
   method: string;
@@ -37,8 +38,11 @@ export interface Shop {
   product(where: (p: Product) => boolean): Promise<Product>;
 }
 
-/** Registers the API's start, stop and per-test reset in the calling test file. */
-export function useShop(reset: () => void): Shop {
+/**
+ * Registers the API's start, stop and per-test reset in the calling test file:
+ * every store back to its first value (resetStores), then `reset` if given.
+ */
+export function useShop(reset?: () => void): Shop {
   const faults: Fault[] = [];
   const requests: string[] = [];
   const shop = { requests } as Shop;
@@ -79,9 +83,8 @@ export function useShop(reset: () => void): Shop {
   beforeEach(() => {
     faults.length = 0;
     requests.length = 0;
-    $access.set('');
-    $refresh.set('');
-    reset();
+    resetStores();
+    reset?.();
     takeToasts();
   });
 
