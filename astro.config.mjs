@@ -1,5 +1,5 @@
 // @ts-check
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -148,10 +148,10 @@ export default defineConfig({
     },
   },
   vite: {
-    // Bundled for prerendering too, so their `react` imports reach preact/compat.
-    environments: { prerender: { resolve: { noExternal: ['@nanostores/react', 'sonner'] } } },
+    // Astro 7.3's prerender environment cannot load the renderer's `astro:` imports from node_modules unbundled.
+    environments: { prerender: { resolve: { noExternal: ['@astrojs/react'] } } },
   },
-  // The islands are written against React's API and run on Preact through preact/compat: React's runtime was
-  // 67 of the 88 KB of checkout's first-load JavaScript and held the shopper's pages under Lighthouse's 95.
-  integrations: [preact({ compat: true }), hostRules(), hostHeadersFile(), interactionDirective(), islandPreloads()],
+  // React loads only where a page needs it: catalogue and product pages are HTML enhanced by small module scripts
+  // and load React on a shopper's action (sign-in, address picker, review); shopper pages hydrate their island.
+  integrations: [react(), hostRules(), hostHeadersFile(), interactionDirective(), islandPreloads()],
 });

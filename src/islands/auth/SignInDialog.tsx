@@ -24,7 +24,6 @@ import { $lang } from '../../stores/language.ts';
 import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
 import { trapTab } from '../shared/dialog.ts';
-import { masked } from '../shared/masked-input.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import modalCss from '../shared/modal.css?url';
 import signInCss from './sign-in.css?url';
@@ -147,7 +146,7 @@ function PhoneStep({ t, onSent }: { t: T; onSent: () => void }) {
         aria-invalid={error}
         aria-describedby={`${hintId} ${error ? errorId : ''}`.trim()}
         onChange={(event) => {
-          setValue(masked(event.currentTarget, (typed) => formatPhone(typed) || '+'));
+          setValue(formatPhone(event.target.value) || '+');
           setError(false);
         }}
         data-testid="phone-input"
@@ -217,7 +216,7 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
         aria-describedby={error ? errorId : undefined}
         className={error ? 'code invalid' : 'code'}
         onChange={(event) => {
-          const next = masked(event.currentTarget, cleanCode);
+          const next = cleanCode(event.target.value);
           setCode(next);
           setError(false);
           if (next.length === CODE_LENGTH) void verify(next);

@@ -29,7 +29,6 @@ import { $placing, placeOrder, readCheckoutSelection, type OrderFailure } from '
 import { $profile, loadProfile } from '../../stores/profile.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
-import { masked } from '../shared/masked-input.ts';
 import './checkout.css';
 
 export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Labels }) {
@@ -224,7 +223,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
                   type="tel"
                   autoComplete="tel"
                   value={phoneValue}
-                  onChange={(e) => setPhone(masked(e.currentTarget, formatUzPhone))}
+                  onChange={(e) => setPhone(formatUzPhone(e.target.value))}
                 />
               </label>
               {errors.user && (

@@ -69,7 +69,7 @@ export default function ReviewDialog({
       node?.querySelector<HTMLElement>('input[name="rating"]')
     )?.focus();
     return () => {
-      // Closed first: while a modal is open, nothing outside it takes focus (Preact runs this before the node goes).
+      // Closed first: while a modal is open, nothing outside it takes focus.
       if (node?.open) node.close();
       // Back to the button that opened it, when it is still there (an edit's; a new review's has gone).
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();

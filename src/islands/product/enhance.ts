@@ -1,0 +1,145 @@
+/**
+ * The product page without a framework: the server-rendered gallery, price,
+ * stock and feature picker (src/components/ProductPanel.astro) come alive
+ * here, and are re-checked against the API (src/stores/live.ts). A product the
+ * API no longer has shows as unavailable (no price, no picker, add-to-basket
+ * disabled) rather than at the price it had when the page was built. The
+ * reviews are re-read once their section nears the screen.
+ */
+import type { Feature } from '#contract/schemas.ts';
+import { makeT, type Labels } from '../../i18n/messages.ts';
+import {
+  buyView,
+  choosableFeatures,
+  featureImages,
+  LATEST_REVIEWS,
+  reviewsShown,
+  type LiveProduct,
+} from '../../lib/live-product.ts';
+import { formatPrice } from '../../lib/price.ts';
+import { $lang } from '../../stores/language.ts';
+import { liveProduct, liveReviews } from '../../stores/live.ts';
+
+const json = <T>(raw: string | undefined): T => JSON.parse(raw ?? 'null') as T;
+const all = <E extends HTMLElement>(root: ParentNode, selector: string) => [...root.querySelectorAll<E>(selector)];
+
+export function enhanceProductPanel(panel: HTMLElement): void {
+  const id = Number(panel.dataset['productPanel']);
+  const builtAt = panel.dataset['builtAt'] ?? '';
+  const title = panel.dataset['title'] ?? '';
+  const images = json<string[]>(panel.dataset['images']);
+  // Texts the panel writes after a choice or the live answer.
+  const t = makeT(json<Labels>(panel.dataset['labels']));
+  let product = json<LiveProduct>(panel.dataset['product']);
+  let selectedId: number | null = null;
+  let imageIndex = 0;
+  let gone = false;
+  const main = panel.querySelector<HTMLImageElement>('[data-gallery-main]')!;
+
+  const paint = () => {
+    const selected: Feature | undefined = choosableFeatures(product).find((f) => f.id === selectedId);
+    for (const button of all(panel, '[data-feature]'))
+      button.setAttribute('aria-pressed', String(Number(button.dataset['feature']) === selectedId));
+    for (const list of all(panel, '[data-feature-attributes]'))
+      list.hidden = Number(list.dataset['featureAttributes']) !== selectedId;
+
+    const own = featureImages(selected);
+    const gallery = own.length > 0 ? own : images;
+    const shown = Math.min(imageIndex, gallery.length - 1);
+    main.src = gallery[shown] ?? images[0] ?? '/placeholder.svg';
+    main.alt = t('product.image_alt', { title, n: shown + 1 });
+    const thumbs = own.length > 0 ? String(selected!.id) : '';
+    for (const list of all(panel, '[data-thumbs]')) list.hidden = list.dataset['thumbs'] !== thumbs;
+    for (const button of all(panel, `[data-thumbs="${thumbs}"] [data-thumb]`))
+      button.setAttribute('aria-pressed', String(Number(button.dataset['thumb']) === shown));
+
+    const view = buyView(product, selected);
+    const price = panel.querySelector('[data-price]');
+    if (price) price.textContent = formatPrice(view.amount);
+    const discount = panel.querySelector<HTMLElement>('[data-discount]');
+    if (discount) {
+      discount.hidden = !view.discount;
+      if (view.discount) {
+        discount.querySelector('[data-old-price]')!.textContent = formatPrice(view.discount.price);
+        discount.querySelector('[data-percent]')!.textContent = t('product.discount', {
+          percent: view.discount.percent,
+        });
+      }
+    }
+    const stock = panel.querySelector('[data-stock]');
+    if (stock)
+      stock.textContent =
+        view.stock <= 0
+          ? t('product.stock.out')
+          : t(product.unit === 'kg' ? 'product.stock.kg' : 'product.stock.pcs', { count: view.stock });
+
+    // The add-to-basket button (basket/enhance.ts) learns the chosen feature, or that there is nothing to buy.
+    for (const button of all<HTMLButtonElement>(document, `[data-add-to-basket="${id}"]`)) {
+      if (selected) button.dataset['featureId'] = String(selected.id);
+      else delete button.dataset['featureId'];
+      button.disabled = gone;
+    }
+    document.dispatchEvent(
+      new CustomEvent('bozor:feature-change', { detail: { product: id, feature: selected?.id ?? null } }),
+    );
+  };
+
+  panel.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    const feature = target.closest<HTMLElement>('[data-feature]');
+    const thumb = target.closest<HTMLElement>('[data-thumb]');
+    if (feature) {
+      const chosen = Number(feature.dataset['feature']);
+      selectedId = chosen === selectedId ? null : chosen;
+      imageIndex = 0;
+    } else if (thumb) imageIndex = Number(thumb.dataset['thumb']);
+    else return;
+    paint();
+  });
+
+  void liveProduct($lang.get(), id, builtAt).then((answer) => {
+    if (answer.state === 'fresh') {
+      product = answer.value;
+      // A feature sold out since the build can no longer be chosen.
+      const choosable = new Set(choosableFeatures(product).map((f) => f.id));
+      for (const element of all(panel, '[data-feature], [data-feature-attributes]')) {
+        const feature = Number(element.dataset['feature'] ?? element.dataset['featureAttributes']);
+        if (!choosable.has(feature)) element.remove();
+      }
+      if (selectedId !== null && !choosable.has(selectedId)) selectedId = null;
+      panel.querySelector<HTMLElement>('[data-live-updated]')!.hidden = false;
+    }
+    if (answer.state === 'gone') {
+      gone = true;
+      panel.querySelector('[data-buy]')?.remove();
+      panel.querySelector<HTMLElement>('[data-unavailable]')!.hidden = false;
+    }
+    panel.dataset['live'] = answer.state === 'gone' ? 'gone' : 'checked';
+    paint();
+  });
+}
+
+/** Re-reads the reviews once their section is near the screen; draws them again (with React) only if they changed. */
+export function enhanceProductReviews(container: HTMLElement): void {
+  const id = Number(container.dataset['reviewsOf']);
+  const builtAt = container.dataset['builtAt'] ?? '';
+  const section = () => container.querySelector<HTMLElement>('[data-live-reviews]');
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      void liveReviews(id, builtAt).then(async (answer) => {
+        if (answer.state !== 'fresh') return;
+        const live = answer.value;
+        if (reviewsShown(live, live.length, LATEST_REVIEWS) === container.dataset['shown']) {
+          section()!.dataset['liveReviews'] = 'checked';
+          return;
+        }
+        const { renderReviews } = await import('./render-reviews.tsx');
+        renderReviews(container, $lang.get(), id, live, json<Labels>(container.dataset['labels']));
+      });
+    },
+    { rootMargin: '200px' },
+  );
+  observer.observe(container);
+}

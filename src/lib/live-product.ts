@@ -1,0 +1,129 @@
+/**
+ * The product page's live re-check, as pure rules: which fields of an API
+ * answer the page may use (an answer with the wrong types is not used), when
+ * a kept answer is still fresh (spec §9: 5 minutes, and never older than the
+ * page it would replace), and what the buy block shows for a chosen feature.
+ */
+import type { Feature, Review } from '#contract/schemas.ts';
+import { discountPercent, hasDiscount, payablePrice } from './price.ts';
+
+export const LIVE_TTL_MS = 300_000;
+/** Reviews the product page shows; the comments page has them all. */
+export const LATEST_REVIEWS = 3;
+
+/** What the product page shows that can change after the build. */
+export interface LiveProduct {
+  price: number;
+  discount: number | null;
+  discount_price: number | null;
+  stock: number;
+  unit: 'pcs' | 'kg';
+  features: Feature[];
+}
+
+/** An answer kept in the tab: when it came and what it was. */
+export interface Kept {
+  at: number;
+  value: unknown;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isNumberOrNull = (v: unknown) => v === null || isNumber(v);
+
+/** Accepts an API answer only when the fields the page shows have the right types. */
+export function asLiveProduct(data: unknown): LiveProduct | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  if (!isNumber(d.price) || !isNumber(d.stock) || !isNumberOrNull(d.discount) || !isNumberOrNull(d.discount_price))
+    return null;
+  if (!Array.isArray(d.features)) return null;
+  const features = (d.features as Feature[]).filter(
+    (f) => f && typeof f.id === 'number' && typeof f.count === 'number' && Array.isArray(f.attributes),
+  );
+  return {
+    price: d.price,
+    discount: d.discount as number | null,
+    discount_price: d.discount_price as number | null,
+    stock: d.stock,
+    unit: d.unit === 'kg' ? 'kg' : 'pcs',
+    features,
+  };
+}
+
+/** The reviews of an answer that have what a review card shows; null when it is not a list. */
+export function asReviews(data: unknown): Review[] | null {
+  if (!Array.isArray(data)) return null;
+  const text = (v: unknown) => typeof v === 'string';
+  return (data as Review[]).filter(
+    (r) =>
+      r &&
+      typeof r.id === 'number' &&
+      typeof r.rating === 'number' &&
+      [r.author, r.advantage, r.shortcoming, r.comment, r.created_at].every(text) &&
+      Array.isArray(r.images) &&
+      r.images.every(text),
+  );
+}
+
+/** A kept answer (as stored text) younger than the TTL and not older than `notBefore` (ms), else null. */
+export function freshKept<T>(
+  raw: string | null,
+  notBefore: number,
+  accept: (data: unknown) => T | null,
+  now: number,
+): T | null {
+  if (!raw) return null;
+  try {
+    const kept = JSON.parse(raw) as Kept;
+    if (!isNumber(kept.at) || now - kept.at >= LIVE_TTL_MS || kept.at < notBefore) return null;
+    return accept(kept.value);
+  } catch {
+    return null;
+  }
+}
+
+/** Features a shopper can choose: only those in stock (spec §3). */
+export const choosableFeatures = (product: LiveProduct): Feature[] => product.features.filter((f) => f.count > 0);
+
+/** A feature's own images (a list or a comma-separated string), empty when it has none. */
+export function featureImages(feature: Feature | undefined): string[] {
+  if (!feature?.images) return [];
+  const raw = Array.isArray(feature.images) ? feature.images : feature.images.split(',');
+  return raw.map((s) => s.trim()).filter(Boolean);
+}
+
+/** The feature's name on its button: its attribute values, or its id. */
+export const featureName = (feature: Feature): string =>
+  feature.attributes.map((a) => a.value).join(' · ') || `#${feature.id}`;
+
+/** What the buy block shows for the chosen feature (or none): the price to pay, the struck price and stock. */
+export interface BuyView {
+  amount: number;
+  /** The price before the discount and the percent, when a discount applies. */
+  discount: { price: number; percent: number } | null;
+  stock: number;
+}
+
+export function buyView(product: LiveProduct, selected: Feature | undefined): BuyView {
+  // A feature with a price of its own is sold at that price, without the product's discount.
+  const discounted = !selected?.price && hasDiscount(product);
+  return {
+    amount: selected?.price ?? payablePrice(product),
+    discount: discounted ? { price: product.price, percent: discountPercent(product) } : null,
+    stock: selected ? selected.count : product.stock,
+  };
+}
+
+/**
+ * What of a product's reviews its page shows (the count, and the latest
+ * reviews' ids, ratings, texts and photos), as one string: the built section is
+ * drawn again only when the API's reviews give a different one.
+ */
+export function reviewsShown(reviews: readonly Review[], count: number, shown: number): string {
+  return JSON.stringify([
+    count,
+    reviews
+      .slice(0, shown)
+      .map((r) => [r.id, r.rating, r.author, r.advantage, r.shortcoming, r.comment, r.created_at, r.images]),
+  ]);
+}

@@ -1,0 +1,66 @@
+/**
+ * What the product page re-reads from the API after it loads: the product's
+ * price and stock, so a stale build never sells at an old price, and its
+ * reviews, so a review written since the build shows at once. Each answer is
+ * kept in sessionStorage for 5 minutes (spec §9); one kept from before the
+ * page was built, or (reviews) before the shopper's own last review of the
+ * product, is older than what it would replace and is not used. A product the
+ * API no longer has (404) is `gone`.
+ */
+import type { Lang, Review } from '#contract/schemas.ts';
+import { asLiveProduct, asReviews, freshKept, type Kept, type LiveProduct } from '../lib/live-product.ts';
+import { getApi, statusOf } from './api.ts';
+import { reviewedAt } from './reviewed.ts';
+
+/** What the live check found: the value now, a product the API no longer has, or no answer. */
+export type Live<T> = { state: 'fresh'; value: T } | { state: 'gone' } | { state: 'failed' };
+
+export const liveKey = (lang: Lang, id: number) => `bozor:product:${lang}:${id}`;
+/** Reviews are the shoppers' own words, the same in both languages. */
+export const reviewsKey = (id: number) => `bozor:comments:${id}`;
+
+function kept(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function keep(key: string, value: unknown) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify({ at: Date.now(), value } satisfies Kept));
+  } catch {
+    // Storage full or unavailable: the answer is still used.
+  }
+}
+
+async function readLive<T>(
+  key: string,
+  notBefore: number,
+  accept: (data: unknown) => T | null,
+  read: () => Promise<unknown>,
+): Promise<Live<T>> {
+  const cached = freshKept(kept(key), notBefore, accept, Date.now());
+  if (cached) return { state: 'fresh', value: cached };
+  try {
+    const value = accept(await read());
+    if (!value) return { state: 'failed' };
+    keep(key, value);
+    return { state: 'fresh', value };
+  } catch (error) {
+    return statusOf(error) === 404 ? { state: 'gone' } : { state: 'failed' };
+  }
+}
+
+/** The product's price, stock and features now (`builtAt`: when the page was built, ISO). */
+export const liveProduct = (lang: Lang, id: number, builtAt: string): Promise<Live<LiveProduct>> =>
+  readLive(liveKey(lang, id), Date.parse(builtAt), asLiveProduct, async () =>
+    (await getApi()).call('product', { params: { id } }),
+  );
+
+/** The product's reviews now, newest first, as GET /product-comments/{id}/ answers them. */
+export const liveReviews = (id: number, builtAt: string): Promise<Live<Review[]>> =>
+  readLive(reviewsKey(id), Math.max(Date.parse(builtAt), reviewedAt(id)), asReviews, async () =>
+    (await getApi()).call('productComments', { params: { id } }),
+  );
