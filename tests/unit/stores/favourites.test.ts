@@ -14,6 +14,7 @@ import {
   removeFavourite,
   toggleFavourite,
 } from '../../../src/stores/favourites.ts';
+import { advance, idle, settled } from '../support/clock.ts';
 import { useShop } from '../support/shop.ts';
 
 const shop = useShop();
@@ -73,14 +74,28 @@ describe('signed-in favourites', () => {
     expect($liked.get()).toEqual([7, 8]);
   });
 
-  it(`add is shown at once and sent once after ${FAVOURITE_ADD_DEBOUNCE_MS} ms`, async () => {
+  it(`add is shown at once and sent once, ${FAVOURITE_ADD_DEBOUNCE_MS} ms after the click and not before`, async () => {
     const { access } = await shop.signIn();
     await loadFavourites();
-    toggleFavourite(6);
-    expect($favouriteIds.get()).toEqual([6]);
+    const posts = () => shop.requests.filter((r) => r === 'POST /favorite/');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      toggleFavourite(6);
+      expect($favouriteIds.get()).toEqual([6]);
+      await advance(FAVOURITE_ADD_DEBOUNCE_MS - 1);
+      await idle();
+      expect(posts()).toEqual([]);
+      expect($pendingAdds.get()).toEqual([6]);
+
+      // The clock stands at 300 ms while the request goes out.
+      await advance(1);
+      await settled(() => expect(posts()).toHaveLength(1));
+    } finally {
+      vi.useRealTimers();
+    }
     await addSettled();
     expect(await onServer(access)).toEqual([6]);
-    expect(shop.requests.filter((r) => r === 'POST /favorite/')).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it('an add undone within the debounce sends nothing', async () => {

@@ -15,8 +15,8 @@ const stored = () => localStorage.getItem('recentSearches');
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 /** Every value the store announces from now on (until the test ends). */
-function heard(): string[][] {
-  const values: string[][] = [];
+function heard(): (readonly string[])[] {
+  const values: (readonly string[])[] = [];
   stops.push($recentSearches.listen((list) => void values.push(list)));
   return values;
 }
