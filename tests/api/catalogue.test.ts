@@ -79,8 +79,17 @@ describe('catalogue reads', () => {
   it('categories, category products and category banners', async () => {
     const categories = calls.categories.answer.parse((await api.call('/products/categories/')).body);
     expect(categories.length).toBeGreaterThanOrEqual(12);
+    // Exactly the seeded products of category 1, by id (one page holds them all).
+    const catalogue = calls.catalogue.answer.parse((await api.call('/products/catalogue/?page_size=1000')).body);
+    const inCategory = catalogue.results
+      .filter((p) => p.category?.id === 1)
+      .map((p) => p.id)
+      .sort((a, b) => a - b);
+    expect(inCategory.length).toBeGreaterThan(0);
+    expect(inCategory.length).toBeLessThanOrEqual(20);
     const products = calls.categoryProducts.answer.parse((await api.call('/products/category-products/1/')).body);
-    expect(products.count).toBeGreaterThanOrEqual(0);
+    expect(products.count).toBe(inCategory.length);
+    expect(products.results.map((p) => p.id)).toEqual(inCategory);
     await expect404('/products/category-products/999/', /category/i);
     const banners = calls.categoryBanners.answer.parse((await api.call('/products/banners/1/')).body);
     expect(banners.b.length + banners.t.length).toBeGreaterThan(0);
