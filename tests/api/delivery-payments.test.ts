@@ -12,7 +12,8 @@ import { paymentUrl } from '../../api/payments.ts';
 import { loadGazetteer, reverseGeocode } from '../../api/geocoder.ts';
 import { createApp } from '../../api/server.ts';
 import { openDb } from '../../api/db.ts';
-import { placeOrder, startTestApi, type TestApi, QARSHI_ADDRESS } from './helpers.ts';
+import { QARSHI_ADDRESS, QARSHI_DISTRICT_ADDRESS } from '../fixtures/address.ts';
+import { placeOrder, startTestApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 let origin: string;
@@ -27,13 +28,7 @@ const OUTSIDE = {
   ru: 'Выберите адрес только в пределах города Карши или Каршинского района!',
 };
 const city = QARSHI_ADDRESS;
-const district: Address = {
-  ...city,
-  city: 'Beshkent, Qarshi tumani',
-  latitude: 38.8167,
-  longitude: 65.65,
-  delivery_type: 'district',
-};
+const district = QARSHI_DISTRICT_ADDRESS;
 const tashkent: Address = { ...city, city: 'Tashkent', latitude: 0, longitude: 0 };
 
 const fieldErrors = (res: { status: number; body: unknown }) => {

@@ -7,6 +7,7 @@
  * Playwright's permissions and setGeolocation.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { QARSHI_DISTRICT_ADDRESS } from '../../fixtures/address.ts';
 import { API, signIn } from '../support/api.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { clickMap, stubTiles, TILES, useTokens } from './helpers.ts';
@@ -236,27 +237,12 @@ test.describe('desktop faults and location', () => {
     await stubTiles(page);
     await useTokens(page, tokens);
     // A visitor's address stored before signing in.
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'address',
-        JSON.stringify({
-          profile: false,
-          address: {
-            region: 'Qashqadaryo viloyati',
-            city: 'Beshkent, Qarshi tumani',
-            street: 'Beshkent yoʻli',
-            home: '7',
-            etaj: '1',
-            latitude: 38.8167,
-            longitude: 65.65,
-            display_name: 'Beshkent yoʻli, Beshkent, Qarshi tumani',
-            delivery_type: 'district',
-          },
-        }),
-      ),
+    await page.evaluate(
+      (address) => localStorage.setItem('address', JSON.stringify({ profile: false, address })),
+      QARSHI_DISTRICT_ADDRESS,
     );
     await page.goto('/uz');
-    await expect.poll(async () => (await profile())?.street).toBe('Beshkent yoʻli');
+    await expect.poll(async () => (await profile())?.street).toBe(QARSHI_DISTRICT_ADDRESS.street);
 
     // The picker opens on the carried address; the city is in view a few zoom levels out.
     await openPicker(page);

@@ -16,6 +16,7 @@ import {
   signIn,
   type Tokens,
 } from '../support/api.ts';
+import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { clickMap, fail, setLocalBasket, stubTiles, useTokens } from './helpers.ts';
 
@@ -58,17 +59,6 @@ const TEXT = {
 
 /** On Islom Karimov koʻchasi, in Qarshi city (api/gazetteer/qarshi.json). */
 const CITY = { lat: 38.8606, lng: 65.795 };
-const ADDRESS = {
-  region: 'Qashqadaryo viloyati',
-  city: 'Qarshi shahri',
-  street: 'Islom Karimov koʻchasi',
-  home: '12',
-  etaj: '3',
-  latitude: CITY.lat,
-  longitude: CITY.lng,
-  display_name: 'Islom Karimov koʻchasi, Markaz, Qarshi shahri',
-  delivery_type: 'city',
-};
 const ORDER_NUMBER = /^BZ-\d{6}$/;
 
 const auth = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.access}` });
@@ -93,13 +83,13 @@ async function shopperAtCheckout(page: Page, request: APIRequestContext, lang: '
   await addToServerBasket(tokens, product!.id, product!.feature);
   const profile = await request.patch(`${API}/users/profile/`, {
     headers: auth(tokens),
-    data: { first_name: 'Ali', last_name: 'Valiyev', address: ADDRESS },
+    data: { first_name: 'Ali', last_name: 'Valiyev', address: QARSHI_ADDRESS },
   });
   expect(profile.ok()).toBeTruthy();
   await useTokens(page, tokens);
   await orderFromBasket(page, lang, 1);
   // The profile's address, as saved.
-  await expect(page.getByTestId('checkout-address')).toContainText(ADDRESS.street);
+  await expect(page.getByTestId('checkout-address')).toContainText(QARSHI_ADDRESS.street);
   await expect(page.locator('input[name=name]')).toHaveValue('Ali Valiyev');
   return { tokens, product: product! };
 }
@@ -285,7 +275,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
       headers: auth(other),
       data: {
         items: [item!.id],
-        address: ADDRESS,
+        address: QARSHI_ADDRESS,
         payment_method: 'cash',
         customer_name: 'Vali',
         customer_phone: randomPhone(),

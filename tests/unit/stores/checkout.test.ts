@@ -4,26 +4,15 @@
  * and change nothing, and the Payme/Click pay link (and its failure).
  */
 import { describe, expect, it } from 'vitest';
-import type { Address } from '#contract/schemas.ts';
 import { $basketLines, addToBasket, loadBasket } from '../../../src/stores/basket.ts';
 import { $placing, placeOrder, type OrderInput } from '../../../src/stores/checkout.ts';
+import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { useShop } from '../support/shop.ts';
 
 const shop = useShop();
 
 const ORDERS = /^\/orders\/$/;
 const PAY = /^\/orders\/\d+\/pay\/$/;
-const ADDRESS: Address = {
-  region: 'Qashqadaryo viloyati',
-  city: 'Qarshi shahri',
-  street: 'Islom Karimov koʻchasi',
-  home: '12',
-  etaj: '3',
-  latitude: 38.8606,
-  longitude: 65.795,
-  display_name: 'Islom Karimov koʻchasi, Qarshi shahri',
-  delivery_type: 'city',
-};
 
 /** A signed-in shopper with one server basket line, and the order input for it. */
 async function withLine(payment: OrderInput['payment'] = 'cash'): Promise<OrderInput> {
@@ -31,7 +20,7 @@ async function withLine(payment: OrderInput['payment'] = 'cash'): Promise<OrderI
   const { id } = await shop.product((p) => p.features.length === 0 && p.stock > 1);
   await loadBasket();
   await addToBasket({ id });
-  return { lines: $basketLines.get(), address: ADDRESS, payment, name: 'Ali Valiyev', phone: '+998901234567' };
+  return { lines: $basketLines.get(), address: QARSHI_ADDRESS, payment, name: 'Ali Valiyev', phone: '+998901234567' };
 }
 
 const posts = () => shop.requests.filter((r) => r === 'POST /orders/');
