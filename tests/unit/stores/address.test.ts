@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { $savedAddress } from '../../../src/stores/address.ts';
 import { syncAddressWithProfile } from '../../../src/stores/address-profile.ts';
 import { getApi } from '../../../src/stores/api.ts';
-import { QARSHI_ADDRESS } from '../../api/helpers.ts';
+import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { useShop } from '../support/shop.ts';
 import { useMemoryStorage } from '../support/storage.ts';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { $profile, $profileLoad, loadProfile, profileAddressSaved, saveProfile } from '../../../src/stores/profile.ts';
-import { QARSHI_ADDRESS } from '../../api/helpers.ts';
+import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { useShop } from '../support/shop.ts';
 
 const shop = useShop();

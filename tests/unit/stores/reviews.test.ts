@@ -25,7 +25,7 @@ import {
   sendReview,
   setReviewField,
 } from '../../../src/stores/reviews.ts';
-import { QARSHI_ADDRESS } from '../../api/helpers.ts';
+import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { useShop } from '../support/shop.ts';
 import { useMemoryStorage } from '../support/storage.ts';
 
