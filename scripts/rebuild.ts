@@ -35,7 +35,7 @@ import {
 import { checkLinks } from './rebuild/links.ts';
 import { publicUrl, readManifest, writeJson, type Manifest } from './rebuild/manifest.ts';
 import { commandLines, failureMessage, postWebhook, type Report } from './rebuild/notify.ts';
-import { FIRST_LOAD_BUDGET_KB, PAGE_TYPES, type PageType } from './rebuild/page-types.ts';
+import { FIRST_LOAD_BUDGETS_KB, PAGE_TYPES, parseBudgets, type PageType } from './rebuild/page-types.ts';
 import {
   currentRelease,
   lockReleases,
@@ -70,6 +70,15 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): Rebuild
     problems.push(`${name} must be a ${whole ? 'whole ' : ''}number ≥ ${min} (got "${raw}")`);
     return fallback;
   };
+  const budgets = (raw: string | undefined) => {
+    if (raw === undefined || raw === '') return FIRST_LOAD_BUDGETS_KB;
+    const parsed = parseBudgets(raw);
+    if (!parsed)
+      problems.push(
+        `REBUILD_JS_BUDGET_KB must be kind=KB pairs (catalogue, product, shopper; each ≥ 1) or one number ≥ 1 (got "${raw}")`,
+      );
+    return parsed ?? FIRST_LOAD_BUDGETS_KB;
+  };
   const releasesDir = releasesDirFromEnv(env);
   const target = env.DEPLOY_TARGET || 'local';
   if (!isTarget(target)) problems.push(`DEPLOY_TARGET must be one of ${TARGETS.join(', ')} (got "${target}")`);
@@ -81,7 +90,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): Rebuild
     keep: number('REBUILD_KEEP', 5, 1, true),
     maxProductDrop: number('REBUILD_MAX_PRODUCT_DROP', 20, 0),
     maxCategoryDrop: number('REBUILD_MAX_CATEGORY_DROP', 10, 0),
-    jsBudgetKb: number('REBUILD_JS_BUDGET_KB', FIRST_LOAD_BUDGET_KB, 1),
+    jsBudgetKb: budgets(env.REBUILD_JS_BUDGET_KB),
     webhookUrl: env.REBUILD_WEBHOOK_URL || null,
     reportPath: resolve(env.REBUILD_REPORT || join(releasesDir, 'report.json')),
     dryRun: argv.includes('--dry-run'),

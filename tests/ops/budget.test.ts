@@ -3,7 +3,13 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { firstLoad } from '../../scripts/rebuild/budget.ts';
 import { checkBudget, checkPageTypes, measureFirstLoad, pageFile, Refusal } from '../../scripts/rebuild/gate.ts';
-import { FIRST_LOAD_BUDGET_KB, PAGE_TYPES, type PageType } from '../../scripts/rebuild/page-types.ts';
+import {
+  FIRST_LOAD_BUDGETS_KB,
+  kindOf,
+  PAGE_TYPES,
+  parseBudgets,
+  type PageType,
+} from '../../scripts/rebuild/page-types.ts';
 import { page, tempDir, writeSite } from './support.ts';
 
 const dirs: string[] = [];
@@ -60,16 +66,32 @@ describe('first-load JavaScript, measured over the built HTML', () => {
     await expect(firstLoad(dir, 'page.html')).rejects.toThrow(/gone\.js, which is not in the release/);
   });
 
-  it('refuses a release with a page type over the budget', () => {
+  it("refuses a release with a page over its kind's budget", () => {
+    const budgets = { catalogue: 30, product: 30, shopper: 90 };
+    expect(() => checkBudget({ root: 30, 'uz/product': 30, 'ru/basket': 90 }, budgets)).not.toThrow();
     expect(() =>
-      checkBudget({ 'uz/home': 12, 'uz/product': FIRST_LOAD_BUDGET_KB }, FIRST_LOAD_BUDGET_KB),
-    ).not.toThrow();
-    expect(() => checkBudget({ 'uz/home': 12, 'uz/product': 100.4, 'ru/search': 130 }, 100)).toThrow(
+      checkBudget({ 'uz/home': 12, 'uz/product': 30.1, 'ru/search': 89, 'ru/basket': 90.4, 'not-found': 31 }, budgets),
+    ).toThrow(
       new Refusal(
         'budget',
-        'first-load JavaScript over 100 KB (REBUILD_JS_BUDGET_KB): uz/product 100.4 KB, ru/search 130 KB',
+        'first-load JavaScript over budget (REBUILD_JS_BUDGET_KB catalogue=30 product=30 shopper=90): uz/product 30.1 KB, ru/basket 90.4 KB, not-found 31 KB',
       ),
     );
+  });
+
+  it('gives every page type a kind: the catalogue and product pages load no React, shopper pages do', () => {
+    expect(kindOf('uz/product')).toBe('product');
+    expect(kindOf('ru/profile-orders')).toBe('shopper');
+    expect(kindOf('uz/comments')).toBe('catalogue');
+    expect(kindOf('root')).toBe('catalogue');
+    expect(FIRST_LOAD_BUDGETS_KB).toEqual({ catalogue: 30, product: 30, shopper: 90 });
+  });
+
+  it('reads REBUILD_JS_BUDGET_KB as kind=KB pairs or one number', () => {
+    expect(parseBudgets('shopper=95')).toEqual({ catalogue: 30, product: 30, shopper: 95 });
+    expect(parseBudgets('catalogue=20, product=25 shopper=80')).toEqual({ catalogue: 20, product: 25, shopper: 80 });
+    expect(parseBudgets('50')).toEqual({ catalogue: 50, product: 50, shopper: 50 });
+    for (const bad of ['0', 'home=20', 'shopper=', 'shopper=0.5', 'lots']) expect(parseBudgets(bad), bad).toBeNull();
   });
 });
 

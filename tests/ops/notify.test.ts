@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrubber, settingsFromEnv } from '../../scripts/rebuild.ts';
 import { publicUrl } from '../../scripts/rebuild/manifest.ts';
-import { FIRST_LOAD_BUDGET_KB } from '../../scripts/rebuild/page-types.ts';
+import { FIRST_LOAD_BUDGETS_KB } from '../../scripts/rebuild/page-types.ts';
 import { failureMessage, postWebhook, type Report } from '../../scripts/rebuild/notify.ts';
 import { runScript, startWebhook, tempDir, type Webhook } from './support.ts';
 
@@ -25,7 +25,7 @@ describe('settings', () => {
       keep: 5,
       maxProductDrop: 20,
       maxCategoryDrop: 10,
-      jsBudgetKb: FIRST_LOAD_BUDGET_KB,
+      jsBudgetKb: FIRST_LOAD_BUDGETS_KB,
       webhookUrl: null,
       dryRun: false,
       problems: [],
@@ -43,7 +43,7 @@ describe('settings', () => {
       'DEPLOY_TARGET must be one of local, cloudflare-pages, netlify, s3 (got "ftp")',
       'REBUILD_KEEP must be a whole number ≥ 1 (got "2.5")',
       'REBUILD_MAX_PRODUCT_DROP must be a number ≥ 0 (got "lots")',
-      'REBUILD_JS_BUDGET_KB must be a number ≥ 1 (got "0")',
+      'REBUILD_JS_BUDGET_KB must be kind=KB pairs (catalogue, product, shopper; each ≥ 1) or one number ≥ 1 (got "0")',
     ]);
   });
 

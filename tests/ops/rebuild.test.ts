@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../scripts/rebuild/manifest.ts';
-import { FIRST_LOAD_BUDGET_KB } from '../../scripts/rebuild/page-types.ts';
+import { FIRST_LOAD_BUDGETS_KB, kindOf } from '../../scripts/rebuild/page-types.ts';
 import type { Report } from '../../scripts/rebuild/notify.ts';
 import { currentRelease, listReleases, lockReleases, pruneReleases } from '../../scripts/rebuild/releases.ts';
 import { serveSite, type StaticSite } from '../../scripts/serve.ts';
@@ -133,7 +133,8 @@ describe('npm run rebuild', () => {
       expect(written.pagefind.bytes).toBeGreaterThan(10_000);
       expect(written.peakMemoryMb).toBeGreaterThan(100);
       expect(written.publishedAt).not.toBeNull();
-      expect(Math.max(...Object.values(written.firstLoadKb))).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+      for (const [name, kb] of Object.entries(written.firstLoadKb))
+        expect(kb, name).toBeLessThanOrEqual(FIRST_LOAD_BUDGETS_KB[kindOf(name)]);
       expect(Object.keys(written.firstLoadKb)).toEqual(expect.arrayContaining(['root', 'uz/product', 'ru/search']));
 
       const product = readFileSync(join(dir, live, 'uz/product/1.html'), 'utf8');
