@@ -102,6 +102,18 @@ const islandPreloads = () => ({
   },
 });
 
+/**
+ * No preload helper in the browser's bundles (0.9 KB gzip, and each dynamic import's list of files, on every
+ * page): the islands hydrated on load get modulepreload links (islandPreloads), and a part loaded on use adds its
+ * stylesheets itself (src/islands/shared/stylesheet.ts). Astro sets `modulePreload` itself, so only the client
+ * environment's own setting can turn it off.
+ */
+const noPreloadHelper = () => ({
+  name: 'bozor-no-preload-helper',
+  /** @param {string} name */
+  configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+});
+
 export default defineConfig({
   site,
   output: 'static',
@@ -148,6 +160,7 @@ export default defineConfig({
     },
   },
   vite: {
+    plugins: [noPreloadHelper()],
     // Astro 7.3's prerender environment cannot load the renderer's `astro:` imports from node_modules unbundled.
     environments: { prerender: { resolve: { noExternal: ['@astrojs/react'] } } },
   },

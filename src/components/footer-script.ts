@@ -1,11 +1,20 @@
-/** Native <dialog> behaviour: open buttons, close buttons, backdrop click, QR tabs and image retry. */
-export function initDialogs(): void {
-  for (const opener of document.querySelectorAll<HTMLElement>('[data-dialog-open]')) {
-    opener.addEventListener('click', () => {
-      const dialog = document.getElementById(opener.dataset.dialogOpen ?? '');
-      if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
-    });
+/**
+ * Native <dialog> behaviour of the footer's dialogs (contacts, app QR codes):
+ * close buttons, backdrop click, QR tabs and image retry. Loaded by the first
+ * click on a button that opens one (Footer.astro), so pages carry none of it.
+ */
+let ready = false;
+
+export function openDialog(opener: HTMLElement): void {
+  if (!ready) {
+    ready = true;
+    initDialogs();
   }
+  const dialog = document.getElementById(opener.dataset.dialogOpen ?? '');
+  if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
+}
+
+function initDialogs(): void {
   for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog[data-dialog]')) {
     // A click on the dialog element itself (not its content) is a click on the backdrop.
     dialog.addEventListener('click', (event) => {

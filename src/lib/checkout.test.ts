@@ -4,7 +4,6 @@ import { PaymentMethod } from '#contract/schemas.ts';
 import {
   PAYMENT_METHODS,
   decodeSelection,
-  isPayLinkMethod,
   isValid,
   outOfStockProducts,
   profileName,
@@ -12,6 +11,7 @@ import {
   validateCheckout,
   type CheckoutForm,
 } from './checkout.ts';
+import { isPayLinkMethod } from './orders.ts';
 
 const address: Address = {
   region: 'Qashqadaryo viloyati',

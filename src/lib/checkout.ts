@@ -4,7 +4,7 @@
  * shown (server items after sign-in), the form's validation and the way each
  * payment method is paid.
  */
-import type { Address, OnlinePaymentMethod, PaymentMethod } from '#contract/schemas.ts';
+import type { Address, PaymentMethod } from '#contract/schemas.ts';
 import { isCompleteUzPhone } from './uz-phone.ts';
 import { parseJson, toPositiveInt } from './storage.ts';
 
@@ -17,11 +17,6 @@ export const PAYMENT_METHODS = [
   'cash',
   'installment',
 ] as const satisfies readonly PaymentMethod[];
-
-/** Methods paid through a provider's link (POST /orders/{id}/pay/) right after the order is placed. */
-export type PayLinkMethod = OnlinePaymentMethod;
-export const isPayLinkMethod = (method: PaymentMethod): method is PayLinkMethod =>
-  method === 'payme' || method === 'click' || method === 'mastercard' || method === 'card';
 
 /**
  * A selected basket line, by what it is rather than by its id: a visitor's

@@ -14,8 +14,7 @@ import {
   type OrderStatusLabel,
   type OrderTab,
 } from '#contract/order-status.ts';
-import type { Order } from '#contract/schemas.ts';
-import { isPayLinkMethod, type PayLinkMethod } from './checkout.ts';
+import type { OnlinePaymentMethod, Order, PaymentMethod } from '#contract/schemas.ts';
 import { pageFromNext } from './paging.ts';
 import { toPositiveInt } from './storage.ts';
 
@@ -45,6 +44,11 @@ export function statusText(status: OrderStatus): {
 }
 
 /** An unpaid order paid online the API would still take payment for: it gets a pay button. */
+/** Methods paid through a provider's link (POST /orders/{id}/pay/) right after the order is placed. */
+export type PayLinkMethod = OnlinePaymentMethod;
+export const isPayLinkMethod = (method: PaymentMethod): method is PayLinkMethod =>
+  method === 'payme' || method === 'click' || method === 'mastercard' || method === 'card';
+
 export const canPayOnline = <O extends Pick<Order, 'status' | 'payment_status' | 'payment_method'>>(
   order: O,
 ): order is O & { payment_method: PayLinkMethod } => canPay(order) && isPayLinkMethod(order.payment_method);

@@ -17,18 +17,14 @@ import {
   findEntry,
   isValidProductId,
   lineCount,
-  nextQuantity,
-  sameLine,
   type BasketAction,
   type BasketEntry,
-  type BasketLine,
   type BasketProduct,
-  type QuantityAction,
 } from '../lib/basket.ts';
-import { shownLines, toServerLine, type ServerLine } from '../lib/basket-lines.ts';
+import { toServerLine, type ServerLine } from '../lib/basket-lines.ts';
 import { repairStored } from '../lib/storage.ts';
 import { getApi, statusOf } from './api.ts';
-import { $products, loadLocalProducts as loadProductsOf, productFor } from './basket-products.ts';
+import { $products, productFor } from './basket-products.ts';
 import { browserStorage } from './browser-storage.ts';
 import { errorDetail, notify, type ToastMessage } from './notify.ts';
 import { $signedIn } from './session-tokens.ts';
@@ -65,28 +61,15 @@ export const $basketKeys = computed([$signedIn, $serverBasket, $localBasket], (s
   return keys;
 });
 
-/** Every line shown: server lines (signed in, when they loaded) then local ones, resolved to products. */
-export const $basketLines = computed(
-  [$signedIn, $basketFailed, $serverBasket, $localBasket, $products],
-  (signedIn, failed, server, entries, products): BasketLine[] =>
-    shownLines(signedIn && !failed, server, entries, products),
-);
-
-/** Whether the lines are known: the server basket answered (or failed), and every local entry's product came. */
-export const $basketLoaded = computed(
-  [$signedIn, $serverBasket, $basketFailed, $localBasket, $products],
-  (signedIn, server, failed, entries, products) =>
-    !(signedIn && server === null && !failed) && entries.every((e) => e.product in products),
-);
-
 export const keyString = (product: number, feature: number | null) => `${product}:${feature ?? ''}`;
 /** Key of "this product, any variant" (cards, which know no variant). */
 export const anyKey = (product: number) => `${product}:*`;
 
+/** The writes below are this module's and basket-edit.ts's (its sibling for the basket and checkout pages). */
 /** Changes made to the server view on this page; a load answered after a change would undo it. */
 let serverChanges = 0;
-const changeLocal = (action: BasketAction) => $localBasket.set(basketReducer($localBasket.get(), action));
-const changeServer = (action: BasketAction) => {
+export const changeLocal = (action: BasketAction) => $localBasket.set(basketReducer($localBasket.get(), action));
+export const changeServer = (action: BasketAction) => {
   serverChanges++;
   $serverBasket.set(basketReducer($serverBasket.get() ?? [], action));
 };
@@ -117,10 +100,7 @@ export function loadBasket(options: { force?: boolean; quiet?: boolean } = {}): 
   return run;
 }
 
-const refetch = () => loadBasket({ force: true, quiet: true });
-
-/** Fetch the products of the visitor's entries (the basket page). */
-export const loadLocalProducts = (): Promise<void> => loadProductsOf($localBasket.get());
+export const refetchBasket = () => loadBasket({ force: true, quiet: true });
 
 /** Product fields the basket needs; only the id is required (the rest is refetched). */
 export type BasketProductInput = Partial<Omit<BasketProduct, 'id'>> & {
@@ -185,7 +165,7 @@ export async function addToBasket(product: BasketProductInput, featureId: number
       body: { product: id, quantity: 1, ...(featureId === null ? {} : { feature: featureId }) },
     });
     notify('success', 'isl.toast.added');
-    await refetch();
+    await refetchBasket();
   } catch (error) {
     // Spec §8: the server's errors field, then the product is added locally.
     changeServer({ type: 'remove', ids: [temp] });
@@ -195,72 +175,8 @@ export async function addToBasket(product: BasketProductInput, featureId: number
   return true;
 }
 
-const quantityToast = (action: QuantityAction) =>
-  action === 'increase' ? 'isl.toast.increased' : 'isl.toast.decreased';
-
-/** Increase or decrease a line; decreasing at 1 removes it (spec §4). */
-export async function changeQuantity(line: Pick<BasketLine, 'source' | 'id'>, action: QuantityAction): Promise<void> {
-  const lines = line.source === 'local' ? $localBasket.get() : ($serverBasket.get() ?? []);
-  const current = lines.find((l) => l.id === line.id);
-  if (!current) return notify('error', 'isl.toast.notInBasket', { id: line.id });
-  const removed = nextQuantity(current.quantity, action) === 0;
-  if (line.source === 'local') {
-    changeLocal({ type: action, id: line.id });
-    return notify('success', removed ? 'isl.toast.removed' : quantityToast(action));
-  }
-  if (removed) return removeServerLines([current], 'one');
-  changeServer({ type: action, id: line.id });
-  try {
-    await (await getApi()).call('basketQuantity', { body: { item: current.id, action } });
-    notify('success', quantityToast(action));
-    await refetch();
-  } catch {
-    // Spec §4: on server failure the change stays, locally.
-    notify('error', 'isl.toast.quantityFailed');
-  }
-}
-
-/** Remove one line. */
-export async function removeFromBasket(line: Pick<BasketLine, 'source' | 'id'>): Promise<void> {
-  if (line.source === 'local') {
-    if (!$localBasket.get().some((e) => e.id === line.id))
-      return notify('error', 'isl.toast.notInBasket', { id: line.id });
-    changeLocal({ type: 'remove', ids: [line.id] });
-    return notify('success', 'isl.toast.removed');
-  }
-  const current = ($serverBasket.get() ?? []).find((l) => l.id === line.id);
-  if (!current) return notify('error', 'isl.toast.notInBasket', { id: line.id });
-  return removeServerLines([current], 'one');
-}
-
-/** Remove the chosen lines (select items, delete selected). */
-export function removeSelected(lines: readonly Pick<BasketLine, 'source' | 'id'>[]): Promise<void> {
-  return removeMany(lines, 'isl.toast.removedSelected');
-}
-
-/** Remove every line. */
-export function clearBasket(): Promise<void> {
-  const local = $localBasket.get().map((e) => ({ source: 'local' as const, id: e.id }));
-  const server = ($serverBasket.get() ?? [])
-    .filter((l) => l.id > 0)
-    .map((l) => ({ source: 'server' as const, id: l.id }));
-  return removeMany([...server, ...local], 'isl.toast.cleared');
-}
-
-async function removeMany(
-  lines: readonly Pick<BasketLine, 'source' | 'id'>[],
-  success: 'isl.toast.removedSelected' | 'isl.toast.cleared',
-) {
-  const localIds = lines.filter((l) => l.source === 'local').map((l) => l.id);
-  if (localIds.length) changeLocal({ type: 'remove', ids: localIds });
-  const serverIds = new Set(lines.filter((l) => l.source === 'server').map((l) => l.id));
-  const server = ($serverBasket.get() ?? []).filter((l) => serverIds.has(l.id));
-  if (!server.length) return notify('success', success);
-  await removeServerLines(server, 'many', success);
-}
-
 /** Server delete (one with ?item=, many with {items}); on failure the lines are removed locally all the same. */
-async function removeServerLines(
+export async function removeServerLines(
   lines: readonly ServerLine[],
   mode: 'one' | 'many',
   success: ToastMessage['key'] = 'isl.toast.removed',
@@ -274,7 +190,7 @@ async function removeServerLines(
       await (await getApi()).call('deleteFromBasket', { body: { items: ids } });
     }
     notify('success', success);
-    await refetch();
+    await refetchBasket();
   } catch (error) {
     if (mode === 'one' && statusOf(error) === 404) {
       notify('error', 'isl.toast.notInBasket', { id: ids[0]! });
@@ -282,50 +198,4 @@ async function removeServerLines(
     }
     notify('error', mode === 'one' ? 'isl.toast.removeFailed' : 'isl.toast.removeManyFailed');
   }
-}
-
-/**
- * Push local entries to the server (at sign-in, spec §4, and when a signed-in
- * basket page finds entries a failed add kept). A line on both sides keeps
- * the larger quantity. Each entry that fails stays local with
- * 'Mahsulotni sinxronlashtirishda xato: ID {id}'. Answers the messages to
- * show (the caller may show them after a reload).
- */
-export async function syncLocalBasket(): Promise<ToastMessage[]> {
-  const entries = $localBasket.get();
-  if (!entries.length) return [];
-  const messages: ToastMessage[] = [];
-  let server: ServerLine[] = [];
-  try {
-    server = (await (await getApi()).call('basket')).map(toServerLine);
-  } catch {
-    // Unknown server basket: the local quantities are sent as they are.
-  }
-  const target = basketReducer(server, { type: 'merge', lines: entries });
-  const failed: BasketEntry[] = [];
-  for (const entry of entries) {
-    const quantity = target.find((line) => sameLine(line, entry))?.quantity ?? entry.quantity;
-    try {
-      await (
-        await getApi()
-      ).call('addToBasket', {
-        body: { product: entry.product, quantity, ...(entry.feature === null ? {} : { feature: entry.feature }) },
-      });
-    } catch (error) {
-      failed.push(entry);
-      const detail = errorDetail(error);
-      messages.push({
-        kind: 'error',
-        key: 'isl.toast.syncItemFailed',
-        values: { id: entry.product },
-        ...(detail ? { detail } : {}),
-      });
-    }
-  }
-  // Keep exactly the entries that failed (entries added meanwhile are kept too).
-  changeLocal({ type: 'remove', ids: entries.filter((e) => !failed.includes(e)).map((e) => e.id) });
-  messages.push(
-    failed.length ? { kind: 'error', key: 'isl.toast.syncFailed' } : { kind: 'success', key: 'isl.toast.synced' },
-  );
-  return messages;
 }

@@ -11,7 +11,8 @@ import { atom } from 'nanostores';
 import { orderPagePath, type PayReturn } from '#contract/order-status.ts';
 import type { Address, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
 import type { BasketLine } from '../lib/basket.ts';
-import { decodeSelection, isPayLinkMethod, outOfStockProducts, type PayLinkMethod } from '../lib/checkout.ts';
+import { decodeSelection, outOfStockProducts } from '../lib/checkout.ts';
+import { isPayLinkMethod, type PayLinkMethod } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
 import { loadBasket } from './basket.ts';
 

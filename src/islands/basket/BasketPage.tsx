@@ -9,17 +9,16 @@ import type { Lang } from '#contract/schemas.ts';
 import { totals } from '../../lib/basket.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText } from '../../lib/product.ts';
+import { $localBasket, loadBasket } from '../../stores/basket.ts';
 import {
   $basketLoaded,
   $basketLines,
-  $localBasket,
   changeQuantity,
   clearBasket,
-  loadBasket,
   loadLocalProducts,
   removeFromBasket,
   removeSelected,
-} from '../../stores/basket.ts';
+} from '../../stores/basket-edit.ts';
 import { saveCheckoutSelection } from '../../stores/checkout.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { localizedPath } from '../../i18n/urls.ts';

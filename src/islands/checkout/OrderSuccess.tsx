@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Lang, Order } from '#contract/schemas.ts';
-import { isPayLinkMethod } from '../../lib/checkout.ts';
+import { isPayLinkMethod } from '../../lib/orders.ts';
 import { canPayOnline } from '../../lib/orders.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText, productTitle } from '../../lib/product.ts';

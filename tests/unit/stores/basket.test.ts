@@ -7,18 +7,20 @@ import { describe, expect, it } from 'vitest';
 import {
   $basketCount,
   $basketFailed,
-  $basketLines,
   $localBasket,
   $serverBasket,
   addToBasket,
+  loadBasket,
+} from '../../../src/stores/basket.ts';
+import {
+  $basketLines,
   changeQuantity,
   clearBasket,
-  loadBasket,
   loadLocalProducts,
   removeFromBasket,
   removeSelected,
   syncLocalBasket,
-} from '../../../src/stores/basket.ts';
+} from '../../../src/stores/basket-edit.ts';
 import { useShop } from '../support/shop.ts';
 
 const shop = useShop();

@@ -4,7 +4,8 @@
  * and change nothing, and the Payme/Click pay link (and its failure).
  */
 import { describe, expect, it } from 'vitest';
-import { $basketLines, addToBasket, loadBasket } from '../../../src/stores/basket.ts';
+import { addToBasket, loadBasket } from '../../../src/stores/basket.ts';
+import { $basketLines } from '../../../src/stores/basket-edit.ts';
 import { $placing, placeOrder, type OrderInput } from '../../../src/stores/checkout.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { useShop } from '../support/shop.ts';
