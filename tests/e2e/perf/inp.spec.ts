@@ -1,75 +1,187 @@
 /**
- * Interaction to next paint on the mobile viewport (issue budget: < 100 ms)
- * for add-to-basket, typing in search, a click on the address map and placing
- * an order, from PerformanceObserver 'event'
- * entries. Prints the figures; fails above the budget. A timing, so it is a
- * measurement run on a quiet machine (`npm run inp`), not part of `npm test`.
+ * Interaction to next paint on the mobile viewport (issue budget: < 100 ms),
+ * from PerformanceObserver 'event' entries (durationThreshold 16, the longest
+ * interaction counts, as web-vitals takes it on a page with few interactions).
+ * Add-to-basket on a product card, on the product page and on the basket page
+ * (the + of a line) and typing in the header search run at 1× and at 4× CPU
+ * throttling (DevTools Protocol `Emulation.setCPUThrottlingRate`, for a slow
+ * phone); a click on the address map and placing an order at 1×. Prints every
+ * figure with where the worst interaction spent its time (input delay, our
+ * handlers, the paint after them); fails at the budget or above. A timing, so
+ * it is a measurement run on a quiet machine (`npm run inp`), not part of
+ * `npm test`.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { QARSHI_ADDRESS } from '../../api/helpers.ts';
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { addToServerBasket, api, products, signIn } from '../support/api.ts';
-import { useTokens } from '../islands/helpers.ts';
+import { openUntouched } from '../support/site.ts';
+import { setLocalBasket, useTokens } from '../islands/helpers.ts';
 
 const BUDGET_MS = 100;
+const RATES = [1, 4] as const;
 
-/** Event timings of interactions, kept in sessionStorage so one that leads to another page is still read there. */
+/** One event of an interaction, as the Event Timing API reports it. */
+interface Timing {
+  name: string;
+  duration: number;
+  /** From the input to the first handler (the main thread was busy). */
+  delay: number;
+  /** Our handlers. */
+  processing: number;
+  /** From the handlers to the next paint (style, layout, paint, and tasks in between). */
+  paint: number;
+}
+
+/**
+ * Record the page's interactions from now on. Kept in sessionStorage so one
+ * that leads to another page (placing an order) is still read there.
+ */
 async function observe(page: Page) {
   await page.evaluate(() => {
     sessionStorage.setItem('inp', '[]');
-    new PerformanceObserver((list) => {
-      const seen = JSON.parse(sessionStorage.getItem('inp') ?? '[]') as number[];
-      for (const entry of list.getEntries() as Array<PerformanceEventTiming & { interactionId?: number }>)
-        if (entry.interactionId) seen.push(entry.duration);
+    const keep = (entries: PerformanceEntryList) => {
+      const seen = JSON.parse(sessionStorage.getItem('inp') ?? '[]') as Timing[];
+      for (const entry of entries as Array<PerformanceEventTiming & { interactionId?: number }>)
+        if (entry.interactionId)
+          seen.push({
+            name: entry.name,
+            duration: entry.duration,
+            delay: entry.processingStart - entry.startTime,
+            processing: entry.processingEnd - entry.processingStart,
+            paint: entry.startTime + entry.duration - entry.processingEnd,
+          });
       sessionStorage.setItem('inp', JSON.stringify(seen));
-    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    };
+    const observer = new PerformanceObserver((list) => keep(list.getEntries()));
+    observer.observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    (window as unknown as { inpFlush: () => void }).inpFlush = () => keep(observer.takeRecords());
   });
 }
 
-const worst = (page: Page) =>
-  page.evaluate(() => Math.max(0, ...(JSON.parse(sessionStorage.getItem('inp') ?? '[]') as number[])));
+/**
+ * The longest interaction recorded. An event's entry is queued once the frame
+ * after its handlers is presented, so this waits for two more frames to be
+ * rendered (after the DOM state the caller waited for) and takes the entries
+ * still queued, rather than sleeping.
+ */
+async function worst(page: Page): Promise<Timing> {
+  const timings = await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    await frame();
+    await frame();
+    await new Promise((done) => setTimeout(done, 0));
+    (window as unknown as { inpFlush?: () => void }).inpFlush?.();
+    return JSON.parse(sessionStorage.getItem('inp') ?? '[]') as Timing[];
+  });
+  return timings.reduce((a, b) => (b.duration > a.duration ? b : a), {
+    name: 'none over 16 ms',
+    duration: 0,
+    delay: 0,
+    processing: 0,
+    paint: 0,
+  });
+}
 
-test('INP: add to basket and typing in search (mobile viewport)', { tag: '@mobile' }, async ({ page }, info) => {
-  await page.goto('/uz');
-  await page.waitForLoadState('networkidle');
-  await observe(page);
-  const add = page.locator('[data-add-to-basket]').first();
-  await add.scrollIntoViewIfNeeded();
-  await add.tap();
-  await expect(add).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForTimeout(300);
-  const addInp = await worst(page);
+const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-  await observe(page);
-  await page.getByRole('combobox').first().tap();
-  await page.getByRole('combobox').first().pressSequentially('Xiaomi Pad', { delay: 60 });
-  await expect(page.locator('[role=option]').first()).toBeVisible();
-  await page.waitForTimeout(300);
-  const typingInp = await worst(page);
+/** Print the figure and where the time went, and check it against the budget. */
+function report(what: string, rate: number, timing: Timing) {
+  const detail =
+    timing.duration === 0
+      ? timing.name
+      : `${timing.name}: input delay ${ms(timing.delay)}, handlers ${ms(timing.processing)}, to paint ${ms(timing.paint)}`;
+  console.log(`INP (mobile, ${rate}× CPU): ${what} ${ms(timing.duration)} (${detail})`);
+  test.info().annotations.push({ type: 'inp', description: `${what} at ${rate}×: ${timing.duration} ms (${detail})` });
+  expect(timing.duration, `${what} at ${rate}× CPU`).toBeLessThan(BUDGET_MS);
+}
 
-  console.log(`INP (mobile): add-to-basket ${addInp.toFixed(0)} ms, typing in search ${typingInp.toFixed(0)} ms`);
-  info.annotations.push({ type: 'inp', description: `add-to-basket ${addInp} ms; search typing ${typingInp} ms` });
-  expect(addInp).toBeLessThan(BUDGET_MS);
-  expect(typingInp).toBeLessThan(BUDGET_MS);
+/**
+ * Slow the page's CPU down `rate` times, from the first load on, as a slower
+ * phone runs it all. The worker reuses its page, so the rate goes back to 1
+ * after each test.
+ */
+let cdp: CDPSession | undefined;
+async function throttle(page: Page, rate: number) {
+  cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+test.afterEach(async () => {
+  await cdp?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp?.detach();
+  cdp = undefined;
 });
 
-test('INP: a click on the address map (mobile viewport)', { tag: '@mobile' }, async ({ page }, info) => {
+for (const rate of RATES) {
+  test(`INP at ${rate}× CPU: add to basket on a product card`, { tag: '@mobile' }, async ({ page }) => {
+    await throttle(page, rate);
+    await openUntouched(page, '/uz');
+    const add = page.locator('[data-add-to-basket]').first();
+    await add.scrollIntoViewIfNeeded();
+    await observe(page);
+    await add.tap();
+    await expect(add).toHaveAttribute('aria-pressed', 'true');
+    report('add-to-basket on a card', rate, await worst(page));
+  });
+
+  test(`INP at ${rate}× CPU: add to basket on the product page`, { tag: '@mobile' }, async ({ page }) => {
+    const [product] = await products();
+    await throttle(page, rate);
+    await openUntouched(page, `/uz/product/${product!.id}`);
+    // The live price and stock have been read (the button knows whether there is anything to buy).
+    await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'checked');
+    const add = page.locator(`.actions [data-add-to-basket="${product!.id}"]`);
+    await add.scrollIntoViewIfNeeded();
+    await observe(page);
+    await add.tap();
+    await expect(add).toHaveAttribute('aria-pressed', 'true');
+    report('add-to-basket on the product page', rate, await worst(page));
+  });
+
+  test(`INP at ${rate}× CPU: one more on the basket page`, { tag: '@mobile' }, async ({ page }) => {
+    // A visitor's basket: the + changes it, saves it and shows a toast in the same task (a signed-in shopper's
+    // toast waits for the API).
+    const [product] = await products();
+    await throttle(page, rate);
+    await page.goto('/robots.txt');
+    await setLocalBasket(page, [{ product: product!.id, feature: product!.feature, quantity: 1 }]);
+    await openUntouched(page, '/uz/basket');
+    const quantity = page.getByTestId('quantity');
+    await expect(quantity).toHaveText('1');
+    const more = page.locator('.basket-qty button').last();
+    await more.scrollIntoViewIfNeeded();
+    await observe(page);
+    await more.tap();
+    await expect(quantity).toHaveText('2');
+    report('one more on the basket page', rate, await worst(page));
+  });
+
+  test(`INP at ${rate}× CPU: typing in the header search`, { tag: '@mobile' }, async ({ page }) => {
+    await throttle(page, rate);
+    await openUntouched(page, '/uz');
+    await observe(page);
+    // The first tap also hydrates the search island (client:interaction): typing follows at a thumb's pace.
+    const box = page.getByRole('combobox').first();
+    await box.tap();
+    await box.pressSequentially('Xiaomi Pad', { delay: 60 });
+    await expect(box).toHaveValue('Xiaomi Pad');
+    await expect(page.locator('[role=option]').first()).toBeVisible();
+    report('typing in search', rate, await worst(page));
+  });
+}
+
+test('INP: a click on the address map (mobile viewport)', { tag: '@mobile' }, async ({ page }) => {
   await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 404 }));
-  await page.goto('/uz');
-  await page.waitForLoadState('networkidle');
+  await openUntouched(page, '/uz');
   await page.locator('[data-address-picker]').tap();
   const map = page.getByTestId('address-map');
   await expect(map).toHaveAttribute('data-zoom', '14');
   await observe(page);
   await map.tap();
   await expect(page.locator('.picker-pin')).toBeVisible();
-  await page.waitForTimeout(300);
-  const mapInp = await worst(page);
-  console.log(`INP (mobile): address map click ${mapInp.toFixed(0)} ms`);
-  info.annotations.push({ type: 'inp', description: `address map click ${mapInp} ms` });
-  expect(mapInp).toBeLessThan(BUDGET_MS);
+  report('address map click', 1, await worst(page));
 });
 
-test('INP: placing an order (mobile viewport)', { tag: '@mobile' }, async ({ page }, info) => {
+test('INP: placing an order (mobile viewport)', { tag: '@mobile' }, async ({ page }) => {
   const [product] = await products();
   const tokens = await signIn();
   await addToServerBasket(tokens, product!.id, product!.feature);
@@ -87,8 +199,5 @@ test('INP: placing an order (mobile viewport)', { tag: '@mobile' }, async ({ pag
   const placed = page.waitForURL(/\/uz\/orders-success\?order=\d+$/);
   await page.getByTestId('checkout-place').tap();
   await placed;
-  const placeInp = await worst(page);
-  console.log(`INP (mobile): placing an order ${placeInp.toFixed(0)} ms`);
-  info.annotations.push({ type: 'inp', description: `placing an order ${placeInp} ms` });
-  expect(placeInp).toBeLessThan(BUDGET_MS);
+  report('placing an order', 1, await worst(page));
 });
