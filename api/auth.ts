@@ -1,10 +1,25 @@
 /**
  * Sign-in by SMS code, sessions with rotating refresh tokens, and the profile.
  *
- * The wrong-try budget belongs to the phone, not to the code: a new code never
- * resets it, so looping {request a code, guess} gains nothing (issue 7, finding 1).
+ * Issue 18: a stranger who knows a phone number must not be able to lock its
+ * owner out, nor find or burn anyone else's pending sign-in.
+ *
+ * - Each code request is a challenge of its own, named by a random id (53
+ *   bits, never sequential); its code works only for it. Every wrong id and
+ *   every wrong, expired or spent code answers the same 400.
+ * - Budgets belong to a pool: the phone from browsers it never signed in on
+ *   (device 0), or the phone on one browser it signed in on before. That
+ *   browser keeps a device token (answered by verify, sent back with the code
+ *   request and verify as an optional `device` field a spec-only backend
+ *   ignores). A stranger can only ever spend the unrecognised pool, so the
+ *   owner's own browser always gets its code and can sign in.
+ * - Per pool: a code per CODE_MINUTES and CODES_PER_WINDOW an hour; MAX_TRIES
+ *   wrong tries per code, GUESSES_PER_HOUR wrong codes an hour and
+ *   GUESSES_PER_30_DAYS in any 30 days (NIST SP 800-63B: at most 100, so a
+ *   4-digit code falls with probability ≤ 1 %). A pool over budget answers
+ *   429 with the time to wait, in the shopper's language, before any SMS.
  */
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { AppContext } from './context.ts';
 import { assertDeliveryArea } from './delivery-area.ts';
@@ -15,22 +30,37 @@ import type { Lang, User } from '#contract/schemas.ts';
 export const CODE_MINUTES = 2;
 /** Wrong tries one code survives. */
 export const MAX_TRIES = 5;
-/** Consecutive wrong tries per phone within FAILURE_WINDOW_MS that lock it. */
-export const LOCK_AFTER = 10;
-export const FAILURE_WINDOW_MS = 60 * 60_000;
-/** The first lock lasts an hour; each further one without a success in between doubles, up to a day. */
-export const LOCK_MS = 60 * 60_000;
-const MAX_LOCK_MS = 24 * 60 * 60_000;
-/** Codes sent to one phone per CODES_WINDOW_MS, whatever the clients: a cap on SMS bombing one number. */
+/** Wrong codes per pool in any hour, and in any 30 days. */
+export const GUESSES_PER_HOUR = 10;
+export const GUESSES_PER_30_DAYS = 100;
+export const HOUR_MS = 60 * 60_000;
+export const MONTH_MS = 30 * 24 * HOUR_MS;
+/** Codes sent to one pool per CODES_WINDOW_MS: a cap on SMS bombing one number. */
 export const CODES_PER_WINDOW = 5;
-export const CODES_WINDOW_MS = 60 * 60_000;
+export const CODES_WINDOW_MS = HOUR_MS;
+/** A browser not used to sign in for this long is no longer recognised. */
+export const DEVICE_DAYS = 180;
 /** Access tokens are short-lived: a stolen one is worth 15 minutes; the client refreshes. */
 export const ACCESS_SECONDS = 15 * 60;
 export const REFRESH_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * A refresh token just rotated still answers, with the same new pair, for this
+ * long: two tabs refreshing at once, or a retry after a lost answer. After it, a
+ * used token coming back ends the session.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+/** The pool of browsers a phone never signed in on. */
+const UNRECOGNISED = 0;
 
 const LOCKED: Wait = {
   uz: (n) => `Juda koʻp notoʻgʻri urinish. ${n} soniyadan keyin qayta urinib koʻring.`,
   ru: (n) => `Слишком много неверных попыток. Повторите через ${n} с.`,
+};
+const LOCKED_HERE: Wait = {
+  uz: (n) =>
+    `Bu raqamga notanish qurilmalardan juda koʻp notoʻgʻri kod kiritildi. Bu brauzerdan ${n} soniyadan keyin kirish mumkin; avval kirgan qurilmangizdan hozir kirishingiz mumkin.`,
+  ru: (n) =>
+    `С незнакомых устройств для этого номера введено слишком много неверных кодов. С этого браузера можно войти через ${n} с; с устройства, где вы уже входили, можно войти сейчас.`,
 };
 const COUNTDOWN: Wait = {
   uz: (n) => `Yangi kodni ${n} soniyadan keyin soʻrash mumkin.`,
@@ -40,6 +70,8 @@ const TOO_MANY_CODES: Wait = {
   uz: (n) => `Bu raqamga juda koʻp kod yuborildi. ${n} soniyadan keyin qayta urinib koʻring.`,
   ru: (n) => `На этот номер отправлено слишком много кодов. Повторите через ${n} с.`,
 };
+/** Every wrong id and every wrong, expired or spent code: one answer, so none tells them apart. */
+const WRONG_CODE = 'The code is wrong or no longer valid. Check it, or request a new code.';
 
 type TokenType = 'access' | 'refresh';
 
@@ -54,19 +86,18 @@ interface UserRow {
   email: string | null;
   address: string | null;
 }
-interface SignInRow {
+interface ChallengeRow {
   id: number;
   phone: string;
-  code: string | null;
-  code_ms: number | null;
-  code_tries: number;
-  codes_sent: number;
-  codes_since_ms: number | null;
-  failures: number;
-  failures_since_ms: number | null;
-  locks: number;
-  locked_until_ms: number | null;
-  touched_ms: number;
+  device: number;
+  code: string;
+  code_ms: number;
+  tries: number;
+}
+interface BudgetRow {
+  last_ms: number;
+  sent: number;
+  since_ms: number;
 }
 interface SessionRow {
   id: string;
@@ -74,6 +105,8 @@ interface SessionRow {
   refresh_jti: string;
   expires_ms: number;
   revoked_ms: number | null;
+  prev_jti: string | null;
+  rotated_ms: number | null;
 }
 interface Claims {
   user: number;
@@ -87,8 +120,9 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-function issueToken(ctx: AppContext, type: TokenType, userId: number, session: string, jti?: string) {
-  const iat = Math.floor(ctx.now() / 1000);
+/** A signed token; `atMs` fixes its issue time, so the same inputs sign the same token (the refresh grace). */
+function issueToken(ctx: AppContext, type: TokenType, userId: number, session: string, jti?: string, atMs = ctx.now()) {
+  const iat = Math.floor(atMs / 1000);
   const exp = iat + (type === 'access' ? ACCESS_SECONDS : REFRESH_SECONDS);
   return sign({ sub: String(userId), type, sid: session, ...(jti ? { jti } : {}), iat, exp }, ctx.secret, 'HS256');
 }
@@ -127,7 +161,10 @@ export async function tokenUser(ctx: AppContext, token: string): Promise<number 
 
 /** The latest live code for a phone, for the test-only route. */
 export function latestCode(ctx: AppContext, phone: string): string | null {
-  return ctx.db.get<{ code: string | null }>('SELECT code FROM sign_ins WHERE phone = ?', phone)?.code ?? null;
+  return (
+    ctx.db.get<{ code: string }>('SELECT code FROM challenges WHERE phone = ? ORDER BY code_ms DESC, rowid DESC', phone)
+      ?.code ?? null
+  );
 }
 
 export function authHandlers(
@@ -135,87 +172,125 @@ export function authHandlers(
 ): Pick<Handlers, 'auth' | 'verify' | 'resend' | 'refresh' | 'logout' | 'profile' | 'updateProfile'> {
   const { db } = ctx;
 
-  const lockedFor = (row: SignInRow, now: number) =>
-    row.locked_until_ms !== null && row.locked_until_ms > now ? row.locked_until_ms - now : 0;
+  const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-  /** Checks every limit on sending a code to this phone and reserves the code, in one step (no await in between). */
-  const reserveCode = (phone: string, lang: Lang) =>
+  /** The recognised browser of a device token for this phone, else UNRECOGNISED. */
+  const deviceOf = (token: string | undefined, phone: string, now: number): number => {
+    if (!token) return UNRECOGNISED;
+    const row = db.get<{ device: number }>(
+      `SELECT dp.device FROM devices d JOIN device_phones dp ON dp.device = d.id
+       WHERE d.hash = ? AND dp.phone = ? AND dp.used_ms > ?`,
+      hashOf(token),
+      phone,
+      now - DEVICE_DAYS * 86_400_000,
+    );
+    return row?.device ?? UNRECOGNISED;
+  };
+
+  /** The wait before a pool may guess again (0: it may): its hourly and 30-day budgets of wrong codes. */
+  const guessWait = (phone: string, device: number, now: number) => {
+    const nth = (windowMs: number, limit: number) =>
+      db.get<{ at_ms: number }>(
+        'SELECT at_ms FROM guesses WHERE phone = ? AND device = ? AND at_ms > ? ORDER BY at_ms DESC LIMIT 1 OFFSET ?',
+        phone,
+        device,
+        now - windowMs,
+        limit - 1,
+      )?.at_ms;
+    const hour = nth(HOUR_MS, GUESSES_PER_HOUR);
+    const month = nth(MONTH_MS, GUESSES_PER_30_DAYS);
+    return Math.max(0, hour === undefined ? 0 : hour + HOUR_MS - now, month === undefined ? 0 : month + MONTH_MS - now);
+  };
+  const lockedError = (lang: Lang, device: number, waitMs: number) =>
+    tooMany(lang, waitMs, device === UNRECOGNISED ? LOCKED_HERE : LOCKED);
+
+  /** A new random challenge id: 53 bits, so live ids cannot be found by trying numbers. */
+  const newChallengeId = () => {
+    for (;;) {
+      const id = Number(randomBytes(8).readBigUInt64BE() >> 11n);
+      if (id > 0 && !db.get('SELECT 1 FROM challenges WHERE id = ?', id)) return id;
+    }
+  };
+
+  /** Checks every limit on sending a code to this pool and reserves the code, in one step (no await in between). */
+  const reserveCode = (phone: string, device: number, lang: Lang) =>
     db.tx(() => {
       const now = ctx.now();
-      // Forget idle numbers (and their counters) once nothing about them can matter any more.
-      db.run(
-        'DELETE FROM sign_ins WHERE touched_ms < ?1 AND (locked_until_ms IS NULL OR locked_until_ms < ?2)',
-        now - MAX_LOCK_MS,
-        now,
-      );
-      db.run('INSERT INTO sign_ins (phone, touched_ms) VALUES (?, ?) ON CONFLICT (phone) DO NOTHING', phone, now);
-      const row = db.get<SignInRow>('SELECT * FROM sign_ins WHERE phone = ?', phone);
-      if (!row) throw new Error(`sign-in of ${phone} vanished`);
-      const locked = lockedFor(row, now);
-      if (locked > 0) throw tooMany(lang, locked, LOCKED);
+      // Forget what can no longer matter: dead codes, guesses past the longest window, idle budgets.
+      db.run('DELETE FROM challenges WHERE code_ms < ?', now - CODE_MINUTES * 60_000);
+      db.run('DELETE FROM guesses WHERE at_ms < ?', now - MONTH_MS);
+      db.run('DELETE FROM code_budgets WHERE last_ms < ?', now - CODES_WINDOW_MS);
+      const locked = guessWait(phone, device, now);
+      if (locked > 0) throw lockedError(lang, device, locked);
+      const budget = db.get<BudgetRow>('SELECT * FROM code_budgets WHERE phone = ? AND device = ?', phone, device);
       // The resend countdown holds for /users/auth/ as well: a new request is not a way around it.
-      if (row.code_ms !== null && now < row.code_ms + CODE_MINUTES * 60_000)
-        throw tooMany(lang, row.code_ms + CODE_MINUTES * 60_000 - now, COUNTDOWN);
-      const windowOpen = row.codes_since_ms !== null && now < row.codes_since_ms + CODES_WINDOW_MS;
-      if (windowOpen && row.codes_sent >= CODES_PER_WINDOW)
-        throw tooMany(lang, (row.codes_since_ms ?? now) + CODES_WINDOW_MS - now, TOO_MANY_CODES);
-      const code = String(randomInt(10_000)).padStart(4, '0');
+      if (budget && now < budget.last_ms + CODE_MINUTES * 60_000)
+        throw tooMany(lang, budget.last_ms + CODE_MINUTES * 60_000 - now, COUNTDOWN);
+      const windowOpen = budget !== undefined && now < budget.since_ms + CODES_WINDOW_MS;
+      if (budget && windowOpen && budget.sent >= CODES_PER_WINDOW)
+        throw tooMany(lang, budget.since_ms + CODES_WINDOW_MS - now, TOO_MANY_CODES);
       db.run(
-        `UPDATE sign_ins SET code = ?, code_ms = ?, code_tries = 0, touched_ms = ?,
-           codes_sent = ?, codes_since_ms = ? WHERE id = ?`,
+        `INSERT INTO code_budgets (phone, device, last_ms, sent, since_ms) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (phone, device) DO UPDATE SET last_ms = ?3, sent = ?4, since_ms = ?5`,
+        phone,
+        device,
+        now,
+        windowOpen ? budget.sent + 1 : 1,
+        windowOpen ? budget.since_ms : now,
+      );
+      // One live code per pool: a new one replaces the pool's last.
+      db.run('DELETE FROM challenges WHERE phone = ? AND device = ?', phone, device);
+      const id = newChallengeId();
+      const code = String(randomBytes(4).readUInt32BE() % 10_000).padStart(4, '0');
+      db.run(
+        'INSERT INTO challenges (id, phone, device, code, code_ms) VALUES (?, ?, ?, ?, ?)',
+        id,
+        phone,
+        device,
         code,
         now,
-        now,
-        windowOpen ? row.codes_sent + 1 : 1,
-        windowOpen ? row.codes_since_ms : now,
-        row.id,
       );
-      return { id: row.id, code };
+      return { id, code };
     });
 
-  const sendCode = async (phone: string, lang: Lang) => {
-    const { id, code } = reserveCode(phone, lang);
+  const sendCode = async (phone: string, deviceToken: string | undefined, lang: Lang) => {
+    const device = deviceOf(deviceToken, phone, ctx.now());
+    const { id, code } = reserveCode(phone, device, lang);
     try {
       await ctx.sms.send(phone, `Bozor: kirish kodi ${code}. Код для входа: ${code}`, code);
     } catch (error) {
       console.error('[sms] sending failed:', error);
       // No code went out: the shopper may ask again at once.
-      db.run('UPDATE sign_ins SET code = NULL, code_ms = NULL WHERE id = ?', id);
+      db.tx(() => {
+        db.run('DELETE FROM challenges WHERE id = ?', id);
+        db.run(
+          'UPDATE code_budgets SET last_ms = 0, sent = max(0, sent - 1) WHERE phone = ? AND device = ?',
+          phone,
+          device,
+        );
+      });
       throw new ApiError(502, 'Could not send the SMS code. Please try again later.');
     }
     return { user: id, time: CODE_MINUTES };
   };
 
-  /** Counts a wrong code against the phone; answers the error to throw (400, or 429 once it locks). */
-  const wrongCode = (row: SignInRow, now: number, lang: Lang) => {
-    const windowOpen = row.failures_since_ms !== null && now < row.failures_since_ms + FAILURE_WINDOW_MS;
-    const failures = windowOpen ? row.failures + 1 : 1;
-    const tries = row.code_tries + 1;
-    if (failures >= LOCK_AFTER) {
-      const lockMs = Math.min(LOCK_MS * 2 ** row.locks, MAX_LOCK_MS);
-      db.run(
-        `UPDATE sign_ins SET code_tries = ?, failures = 0, failures_since_ms = NULL,
-           locks = locks + 1, locked_until_ms = ?, touched_ms = ? WHERE id = ?`,
-        tries,
-        now + lockMs,
-        now,
-        row.id,
-      );
-      return tooMany(lang, lockMs, LOCKED);
+  /** Registers the browser as one this phone signed in on; answers the device token it keeps. */
+  const rememberDevice = (token: string | undefined, phone: string, now: number) => {
+    let device = token ? db.get<{ id: number }>('SELECT id FROM devices WHERE hash = ?', hashOf(token))?.id : undefined;
+    let kept = token;
+    if (device === undefined || !kept) {
+      kept = randomBytes(32).toString('base64url');
+      device = db.run('INSERT INTO devices (hash, used_ms) VALUES (?, ?)', hashOf(kept), now).id;
     }
+    db.run('UPDATE devices SET used_ms = ? WHERE id = ?', now, device);
     db.run(
-      'UPDATE sign_ins SET code_tries = ?, failures = ?, failures_since_ms = ?, touched_ms = ? WHERE id = ?',
-      tries,
-      failures,
-      windowOpen ? row.failures_since_ms : now,
+      `INSERT INTO device_phones (device, phone, used_ms) VALUES (?1, ?2, ?3)
+       ON CONFLICT (device, phone) DO UPDATE SET used_ms = ?3`,
+      device,
+      phone,
       now,
-      row.id,
     );
-    const left = Math.min(MAX_TRIES - tries, LOCK_AFTER - failures);
-    return fieldError(
-      'code',
-      left > 0 ? `Wrong code. ${left} attempts left.` : 'Wrong code. No attempts left: request a new code.',
-    );
+    return kept;
   };
 
   /** A new session for the user: its first refresh token id is the only one that may be used. */
@@ -259,37 +334,31 @@ export function authHandlers(
   return {
     async auth({ body, lang }) {
       const { data } = await body();
-      return sendCode(data.phone_number, lang);
+      return sendCode(data.phone_number, data.device, lang);
     },
 
     async resend({ body, lang }) {
       const { data } = await body();
-      return sendCode(data.phone_number, lang);
+      return sendCode(data.phone_number, data.device, lang);
     },
 
     async verify({ body, lang }) {
       const { data } = await body();
       const now = ctx.now();
-      const row = db.get<SignInRow>('SELECT * FROM sign_ins WHERE id = ?', data.user);
-      const locked = row ? lockedFor(row, now) : 0;
-      // Locked means locked: even the right code is refused until the lock lifts.
-      if (row && locked > 0) throw tooMany(lang, locked, LOCKED);
-      if (!row?.code || row.code_ms === null)
-        throw fieldError('code', 'No code was requested for this user. Request a new code.');
-      if (now > row.code_ms + CODE_MINUTES * 60_000)
-        throw fieldError('code', 'The code has expired. Request a new code.');
-      if (row.code_tries >= MAX_TRIES)
-        throw fieldError('code', 'Too many wrong attempts: this code no longer works. Request a new code.');
-      if (!sameText(row.code, data.code)) throw wrongCode(row, now, lang);
-
-      // The user row is made only now, so numbers that never verify leave none behind.
-      const userId = db.tx(() => {
-        db.run(
-          `UPDATE sign_ins SET code = NULL, code_ms = NULL, code_tries = 0, failures = 0, failures_since_ms = NULL,
-             locks = 0, locked_until_ms = NULL, touched_ms = ? WHERE id = ?`,
-          now,
-          row.id,
-        );
+      const signedIn = db.tx(() => {
+        const row = db.get<ChallengeRow>('SELECT * FROM challenges WHERE id = ?', data.user);
+        const live = row && now <= row.code_ms + CODE_MINUTES * 60_000 && row.tries < MAX_TRIES;
+        if (!row || !live) return null;
+        // An exhausted pool is refused even the right code, until its wait is over.
+        const locked = guessWait(row.phone, row.device, now);
+        if (locked > 0) throw lockedError(lang, row.device, locked);
+        if (!sameText(row.code, data.code)) {
+          db.run('UPDATE challenges SET tries = tries + 1 WHERE id = ?', row.id);
+          db.run('INSERT INTO guesses (phone, device, at_ms) VALUES (?, ?, ?)', row.phone, row.device, now);
+          return null;
+        }
+        db.run('DELETE FROM challenges WHERE id = ?', row.id);
+        // The user row is made only now, so numbers that never verify leave none behind.
         db.run(
           'INSERT INTO users (phone, created_at) VALUES (?, ?) ON CONFLICT (phone) DO NOTHING',
           row.phone,
@@ -297,37 +366,54 @@ export function authHandlers(
         );
         const user = db.get<{ id: number }>('SELECT id FROM users WHERE phone = ?', row.phone);
         if (!user) throw new Error(`user ${row.phone} vanished`);
-        return user.id;
+        return { userId: user.id, device: rememberDevice(data.device, row.phone, now) };
       });
-      return { data: await openSession(userId) };
+      if (!signedIn) throw fieldError('code', WRONG_CODE);
+      return { data: await openSession(signedIn.userId), device: signedIn.device };
     },
 
     async refresh({ body }) {
       const { data } = await body();
       const claims = await readClaims(ctx, data.refresh, 'refresh');
       if (!claims || claims.expired) throw new ApiError(401, 'Refresh token is invalid or expired.');
-      const session = db.get<SessionRow>(
-        'SELECT * FROM sessions WHERE id = ? AND user_id = ?',
-        claims.session,
-        claims.user,
-      );
-      if (!session || session.revoked_ms !== null || !db.get('SELECT 1 FROM users WHERE id = ?', claims.user))
-        throw new ApiError(401, 'Refresh token is invalid or expired.');
-      if (claims.jti !== session.refresh_jti) {
-        // A rotated token came back: someone holds a copy. End the session for both holders.
-        revoke(session.id);
-        throw new ApiError(401, 'This refresh token was already used; sign in again.');
-      }
-      const jti = randomUUID();
-      db.run(
-        'UPDATE sessions SET refresh_jti = ?, expires_ms = ? WHERE id = ?',
-        jti,
-        ctx.now() + REFRESH_SECONDS * 1000,
-        session.id,
-      );
+      const now = ctx.now();
+      const rotated = db.tx(() => {
+        const session = db.get<SessionRow>(
+          'SELECT * FROM sessions WHERE id = ? AND user_id = ?',
+          claims.session,
+          claims.user,
+        );
+        if (!session || session.revoked_ms !== null || !db.get('SELECT 1 FROM users WHERE id = ?', claims.user))
+          return 'invalid' as const;
+        if (claims.jti === session.refresh_jti) {
+          const jti = randomUUID();
+          db.run(
+            'UPDATE sessions SET prev_jti = refresh_jti, refresh_jti = ?, rotated_ms = ?, expires_ms = ? WHERE id = ?',
+            jti,
+            now,
+            now + REFRESH_SECONDS * 1000,
+            session.id,
+          );
+          return { jti, at: now };
+        }
+        // The token just rotated, back within the grace window (a second tab, a retry after a lost answer):
+        // the same new pair again.
+        if (
+          claims.jti !== undefined &&
+          claims.jti === session.prev_jti &&
+          session.rotated_ms !== null &&
+          now - session.rotated_ms <= REFRESH_GRACE_MS
+        )
+          return { jti: session.refresh_jti, at: session.rotated_ms };
+        // An older token came back: someone holds a copy. End the session for both holders.
+        db.run('UPDATE sessions SET revoked_ms = ? WHERE id = ? AND revoked_ms IS NULL', now, session.id);
+        return 'reused' as const;
+      });
+      if (rotated === 'invalid') throw new ApiError(401, 'Refresh token is invalid or expired.');
+      if (rotated === 'reused') throw new ApiError(401, 'This refresh token was already used; sign in again.');
       return {
-        access: await issueToken(ctx, 'access', claims.user, session.id),
-        refresh: await issueToken(ctx, 'refresh', claims.user, session.id, jti),
+        access: await issueToken(ctx, 'access', claims.user, claims.session, undefined, rotated.at),
+        refresh: await issueToken(ctx, 'refresh', claims.user, claims.session, rotated.jti, rotated.at),
       };
     },
 

@@ -6,6 +6,35 @@ import { senderFromEnv } from './sms.ts';
 /** Secrets shorter than this can be brute-forced offline from one token (HS256). */
 export const MIN_SECRET_BYTES = 32;
 
+/** Estimated entropy a production secret must carry: 128 bits, what HS256 keys and session secrets need. */
+export const MIN_SECRET_BITS = 128;
+
+/**
+ * Estimated entropy of a secret, in bits: its length times the Shannon entropy
+ * of its characters, and 0 for a string that repeats a shorter one. 32 × "a"
+ * is 0 bits; `openssl rand -base64 48` about 350; `openssl rand -hex 32` about
+ * 250; an English phrase of 32 characters about 120.
+ */
+export function secretBits(secret: string): number {
+  const chars = [...secret];
+  if (chars.length === 0 || /^(.+?)\1+$/su.test(secret)) return 0;
+  const counts = new Map<string, number>();
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / chars.length) * Math.log2(n / chars.length);
+  return Math.round(perChar * chars.length);
+}
+
+/** Why a production secret is unsafe, or null. */
+function weakSecret(name: string, secret: string | undefined, why: string): string | null {
+  if (!secret || Buffer.byteLength(secret) < MIN_SECRET_BYTES)
+    return `${name} must be set to a random secret of at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 48\`); ${why}`;
+  const bits = secretBits(secret);
+  if (bits < MIN_SECRET_BITS)
+    return `${name} looks guessable (about ${bits} bits of entropy, at least ${MIN_SECRET_BITS} needed): use a random one, e.g. \`openssl rand -base64 48\`.`;
+  return null;
+}
+
 /** A setting that cannot be used; the message says what to set instead. */
 export class ConfigError extends Error {
   constructor(problems: string[]) {
@@ -41,18 +70,28 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
   const secret = env['AUTH_SECRET'];
   const buildToken = env['API_BUILD_TOKEN'] || undefined;
   if (production) {
-    if (!secret || Buffer.byteLength(secret) < MIN_SECRET_BYTES)
-      problems.push(
-        `AUTH_SECRET must be set to a random secret of at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 48\`); without it tokens are signed with the development secret in the source.`,
-      );
+    const weak = weakSecret(
+      'AUTH_SECRET',
+      secret,
+      'without it tokens are signed with the development secret in the source.',
+    );
+    if (weak) problems.push(weak);
     if (env['SMS_SENDER'] !== 'eskiz')
       problems.push(
         'SMS_SENDER must be eskiz (with ESKIZ_EMAIL and ESKIZ_PASSWORD): the console sender only prints codes.',
       );
     if (env['API_EXPOSE_CODES'] === '1')
       problems.push('API_EXPOSE_CODES must be unset: it publishes every sign-in code at /api/v1/__test__/codes/.');
-    if (buildToken && Buffer.byteLength(buildToken) < MIN_SECRET_BYTES)
-      problems.push(`API_BUILD_TOKEN must be at least ${MIN_SECRET_BYTES} bytes: it lifts every rate limit.`);
+    const weakBuild = buildToken && weakSecret('API_BUILD_TOKEN', buildToken, 'it lifts every rate limit.');
+    if (weakBuild) problems.push(weakBuild);
+    if (env['PAYME_MERCHANT_ID'] && !env['PAYME_MERCHANT_KEY'])
+      problems.push(
+        'PAYME_MERCHANT_KEY must be set with PAYME_MERCHANT_ID: without it Payme cannot confirm a payment (POST /api/v1/payments/payme/).',
+      );
+    if (env['CLICK_SERVICE_ID'] && !env['CLICK_SECRET_KEY'])
+      problems.push(
+        'CLICK_SECRET_KEY must be set with CLICK_SERVICE_ID: without it Click cannot confirm a payment (POST /api/v1/payments/click/…).',
+      );
   }
   const card = env['CARD_CHECKOUT_URL'];
   if (card && (!/^https:\/\/[^/]/.test(card) || !card.includes('{order}') || !card.includes('{return}')))

@@ -17,6 +17,8 @@ export interface AppContext {
   /** Payment providers; null when not configured (then the sandbox serves it, see payments.ts). */
   payme: { merchantId: string } | null;
   click: { serviceId: string; merchantId: string } | null;
+  /** Keys the providers' merchant callbacks authenticate with (api/merchant.ts); null: that callback refuses all. */
+  merchantKeys: { payme: string | null; click: string | null };
   /** The card acquirer's hosted checkout (MasterCard, online card): a URL template, see payments.ts. */
   card: { checkoutUrl: string } | null;
   /** NODE_ENV=production: no payment sandbox, no test routes. */

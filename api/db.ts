@@ -1,7 +1,7 @@
-/** SQLite storage: schema, a cached-statement wrapper and transactions. */
+/** SQLite storage: schema, migrations, a cached-statement wrapper and transactions. */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS categories (
@@ -38,23 +38,37 @@ CREATE TABLE IF NOT EXISTS banners (
   id INTEGER PRIMARY KEY, kind TEXT NOT NULL, -- 'phone', 'laptop' or 'category'
   category_id INTEGER REFERENCES categories(id), list TEXT NOT NULL, -- 'b' or 't'
   title_uz TEXT NOT NULL, title_ru TEXT NOT NULL, image TEXT NOT NULL, link TEXT, position INTEGER NOT NULL);
+-- AUTOINCREMENT: a deleted user's id is never handed to the next new user (issue 18, finding 6).
 CREATE TABLE IF NOT EXISTS users (
-  id INTEGER PRIMARY KEY, phone TEXT NOT NULL UNIQUE, first_name TEXT NOT NULL DEFAULT '',
+  id INTEGER PRIMARY KEY AUTOINCREMENT, phone TEXT NOT NULL UNIQUE, first_name TEXT NOT NULL DEFAULT '',
   last_name TEXT NOT NULL DEFAULT '', father_name TEXT NOT NULL DEFAULT '', gender TEXT,
   birth_date TEXT, email TEXT, address TEXT, created_at TEXT NOT NULL);
--- Sign-in state per phone, kept apart from users so numbers that never verify leave no user row.
-DROP TABLE IF EXISTS codes;
-CREATE TABLE IF NOT EXISTS sign_ins (
-  id INTEGER PRIMARY KEY, phone TEXT NOT NULL UNIQUE,
-  code TEXT, code_ms INTEGER, code_tries INTEGER NOT NULL DEFAULT 0,
-  codes_sent INTEGER NOT NULL DEFAULT 0, codes_since_ms INTEGER,
-  failures INTEGER NOT NULL DEFAULT 0, failures_since_ms INTEGER,
-  locks INTEGER NOT NULL DEFAULT 0, locked_until_ms INTEGER,
-  touched_ms INTEGER NOT NULL);
+-- Sign-in (issue 18, findings 1 and 2). Each code request is a challenge of its own, named by a random id
+-- (never sequential) and bound to the browser that asked when that browser is recognised. Budgets belong to a
+-- pool: one phone from browsers it never signed in on (device 0), or one phone on one recognised browser.
+DROP TABLE IF EXISTS sign_ins;
+CREATE TABLE IF NOT EXISTS challenges (
+  id INTEGER PRIMARY KEY, phone TEXT NOT NULL, device INTEGER NOT NULL, code TEXT NOT NULL,
+  code_ms INTEGER NOT NULL, tries INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS challenges_phone ON challenges(phone, code_ms);
+-- Codes sent per pool: the resend countdown and the hourly cap.
+CREATE TABLE IF NOT EXISTS code_budgets (
+  phone TEXT NOT NULL, device INTEGER NOT NULL, last_ms INTEGER NOT NULL,
+  sent INTEGER NOT NULL, since_ms INTEGER NOT NULL, PRIMARY KEY (phone, device));
+-- Wrong codes per pool, kept for the longest window that counts them (30 days).
+CREATE TABLE IF NOT EXISTS guesses (phone TEXT NOT NULL, device INTEGER NOT NULL, at_ms INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS guesses_pool ON guesses(phone, device, at_ms);
+-- Browsers a phone signed in on: the sha256 of the device token they keep, and the phones it vouches for.
+CREATE TABLE IF NOT EXISTS devices (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, hash TEXT NOT NULL UNIQUE, used_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS device_phones (
+  device INTEGER NOT NULL REFERENCES devices(id) ON DELETE CASCADE, phone TEXT NOT NULL,
+  used_ms INTEGER NOT NULL, PRIMARY KEY (device, phone));
 -- One row per signed-in device: the only refresh token id that may still be used, and revocation.
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),
-  refresh_jti TEXT NOT NULL, expires_ms INTEGER NOT NULL, revoked_ms INTEGER);
+  refresh_jti TEXT NOT NULL, expires_ms INTEGER NOT NULL, revoked_ms INTEGER,
+  prev_jti TEXT, rotated_ms INTEGER);
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
 -- Stored review images, for the per-user storage cap and for deleting replaced files.
 CREATE TABLE IF NOT EXISTS uploads (
@@ -79,6 +93,14 @@ CREATE TABLE IF NOT EXISTS order_items (
   product_id INTEGER NOT NULL REFERENCES products(id), feature_id INTEGER REFERENCES features(id),
   quantity INTEGER NOT NULL, price INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS order_items_order ON order_items(order_id);
+-- Provider transactions (Payme, Click): an order becomes paid only through them (or the development sandbox).
+-- state: 1 created/prepared, 2 performed/completed, -1 cancelled before, -2 cancelled after it was performed.
+CREATE TABLE IF NOT EXISTS payments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, provider TEXT NOT NULL, ext_id TEXT NOT NULL,
+  order_id INTEGER NOT NULL REFERENCES orders(id), amount INTEGER NOT NULL, -- tiyin
+  state INTEGER NOT NULL, ext_time INTEGER, create_ms INTEGER NOT NULL, perform_ms INTEGER, cancel_ms INTEGER,
+  reason INTEGER, UNIQUE (provider, ext_id));
+CREATE INDEX IF NOT EXISTS payments_order ON payments(order_id);
 CREATE TABLE IF NOT EXISTS reviews (
   id INTEGER PRIMARY KEY, product_id INTEGER NOT NULL REFERENCES products(id),
   user_id INTEGER REFERENCES users(id), author TEXT NOT NULL, rating INTEGER NOT NULL,
@@ -100,17 +122,72 @@ export interface Db {
   close(): void;
 }
 
-/** Opens (creating if missing) `{dataDir}/bozor.sqlite`, or an in-memory database for ':memory:'. */
+/** The data folder cannot hold the database: one line names API_DATA_DIR, the path and the cause. */
+export class DataDirError extends Error {
+  constructor(dataDir: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`API_DATA_DIR=${dataDir} (${resolve(dataDir)}) cannot be used: ${reason}`, { cause });
+    this.name = 'DataDirError';
+  }
+}
+
+/** Brings a database made by an earlier version to this schema (each step runs once). */
+function migrate(raw: DatabaseSync): void {
+  const columns = (table: string) =>
+    new Set((raw.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
+  const sessions = columns('sessions');
+  if (!sessions.has('prev_jti')) raw.exec('ALTER TABLE sessions ADD COLUMN prev_jti TEXT');
+  if (!sessions.has('rotated_ms')) raw.exec('ALTER TABLE sessions ADD COLUMN rotated_ms INTEGER');
+  const users = raw.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'users'").get() as
+    { sql: string } | undefined;
+  if (users && !/AUTOINCREMENT/i.test(users.sql)) {
+    // Rebuilt with AUTOINCREMENT, its sequence starting past every id a row anywhere still names.
+    const create = SCHEMA.slice(SCHEMA.indexOf('CREATE TABLE IF NOT EXISTS users ('));
+    const sql = create.slice(0, create.indexOf(';')).replace('IF NOT EXISTS users', 'users_next');
+    raw.exec('PRAGMA foreign_keys = OFF');
+    raw.exec('BEGIN IMMEDIATE');
+    try {
+      raw.exec(`${sql}; INSERT INTO users_next SELECT * FROM users; DROP TABLE users;
+        ALTER TABLE users_next RENAME TO users;`);
+      const highest = raw
+        .prepare(
+          `SELECT max(n) AS n FROM (SELECT max(id) AS n FROM users UNION ALL SELECT max(user_id) FROM sessions
+           UNION ALL SELECT max(user_id) FROM orders UNION ALL SELECT max(user_id) FROM basket
+           UNION ALL SELECT max(user_id) FROM favourites UNION ALL SELECT max(user_id) FROM reviews)`,
+        )
+        .get() as { n: number | null };
+      raw.prepare("DELETE FROM sqlite_sequence WHERE name = 'users'").run();
+      raw.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('users', ?)").run(highest.n ?? 0);
+      raw.exec('COMMIT');
+    } catch (error) {
+      if (raw.isTransaction) raw.exec('ROLLBACK');
+      throw error;
+    } finally {
+      raw.exec('PRAGMA foreign_keys = ON');
+    }
+  }
+}
+
+/**
+ * Opens (creating if missing) `{dataDir}/bozor.sqlite`, or an in-memory database for ':memory:'.
+ * A folder that cannot hold it throws a DataDirError naming it.
+ */
 export function openDb(dataDir: string): Db {
   let file = ':memory:';
-  if (dataDir !== ':memory:') {
-    mkdirSync(dataDir, { recursive: true });
-    file = join(dataDir, 'bozor.sqlite');
+  let raw: DatabaseSync;
+  try {
+    if (dataDir !== ':memory:') {
+      mkdirSync(dataDir, { recursive: true });
+      file = join(dataDir, 'bozor.sqlite');
+    }
+    raw = new DatabaseSync(file, { timeout: 5000 });
+    if (file !== ':memory:') raw.exec('PRAGMA journal_mode = WAL');
+    raw.exec('PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
+    raw.exec(SCHEMA);
+    migrate(raw);
+  } catch (error) {
+    throw new DataDirError(dataDir, error);
   }
-  const raw = new DatabaseSync(file, { timeout: 5000 });
-  if (file !== ':memory:') raw.exec('PRAGMA journal_mode = WAL');
-  raw.exec('PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
-  raw.exec(SCHEMA);
   const cache = new Map<string, StatementSync>();
   const stmt = (sql: string) => {
     let s = cache.get(sql);
@@ -138,7 +215,14 @@ export function openDb(dataDir: string): Db {
         raw.exec('COMMIT');
         return result;
       } catch (error) {
-        raw.exec('ROLLBACK');
+        // SQLite may already have rolled back (a full disk does): a second ROLLBACK would hide the real cause.
+        if (raw.isTransaction) {
+          try {
+            raw.exec('ROLLBACK');
+          } catch (rollback) {
+            console.error('[db] rollback failed after', error, rollback);
+          }
+        }
         throw error;
       } finally {
         depth--;
@@ -151,4 +235,10 @@ export function openDb(dataDir: string): Db {
 /** Lower-cases and unifies the Uzbek apostrophe variants (o' oʻ o‘ o` g' gʻ g‘ ’ ʼ) so search matches any of them. */
 export function normalise(text: string): string {
   return text.toLowerCase().replace(/[ʻʼ‘’`´]/g, "'");
+}
+
+/** A write refused because the disk (or the database's page limit) is full: SQLITE_FULL, ENOSPC or EDQUOT. */
+export function isStorageFull(error: unknown): boolean {
+  const e = error as { errcode?: unknown; code?: unknown } | null;
+  return (typeof e?.errcode === 'number' && (e.errcode & 0xff) === 13) || e?.code === 'ENOSPC' || e?.code === 'EDQUOT';
 }

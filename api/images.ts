@@ -25,6 +25,32 @@ export const UPLOAD_NAME = new RegExp(
     .join('|')})$`,
 );
 
+/**
+ * Images decoded at once, across all requests: a 40-megapixel PNG holds about
+ * 160 MB of pixels while it is decoded, so five at once pushed the API to
+ * 475 MB (issue 18, finding 6). The rest wait their turn, in order.
+ */
+export const MAX_DECODING = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+async function decodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= MAX_DECODING) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or frees up.
+    const next = waiting.shift();
+    if (next) next();
+    else decoding--;
+  }
+}
+/** Peak decodes at once since start (tests read it). */
+export const decodeStats = { peak: 0 };
+
+// libvips keeps decoded images in a cache for reuse; uploads are never decoded twice.
+sharp.cache(false);
+
 /** Decodes and encodes again in the same format: only pixels survive (sharp keeps no metadata unless asked). */
 async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
@@ -76,7 +102,10 @@ export function imageStore(ctx: AppContext) {
       if (!format) throw fieldError('images', `${label} is not a JPEG, PNG or WebP image.`);
       let clean: Buffer;
       try {
-        clean = await reencode(bytes, format);
+        clean = await decodeSlot(() => {
+          decodeStats.peak = Math.max(decodeStats.peak, decoding);
+          return reencode(bytes, format);
+        });
       } catch {
         throw fieldError('images', `${label} is not a readable ${format.toUpperCase()} image.`);
       }

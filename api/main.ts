@@ -1,5 +1,6 @@
 /** CLI entry: `node api/main.ts`, configured by environment variables (api/config.ts). */
 import { ConfigError, serverOptionsFromEnv } from './config.ts';
+import { DataDirError } from './db.ts';
 import { startServer, type ServerOptions } from './server.ts';
 
 let options: ServerOptions;
@@ -10,7 +11,15 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const server = await startServer(options);
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer(options);
+} catch (error) {
+  // An unusable data folder: one line naming API_DATA_DIR, the path and the cause, not a stack trace.
+  if (!(error instanceof DataDirError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 console.log(`Bozor API listening on ${server.url}`);
 
 const stop = () => {

@@ -7,7 +7,7 @@ import { unitPrice } from '#contract/price.ts';
 import { assertDeliveryArea } from './delivery-area.ts';
 import { paymentUrl } from './payments.ts';
 import { canCancel, canPay, ORDER_STATUSES, inTab, statusLabel } from '#contract/order-status.ts';
-import type { Address, Lang, Order, OrderStatus, PaymentMethod } from '#contract/schemas.ts';
+import type { Address, Lang, Order, OrderStatus, PaymentMethod, PaymentStatus } from '#contract/schemas.ts';
 
 const PAGE_SIZE = 20;
 const DELIVERY_DAYS = 2;
@@ -20,7 +20,7 @@ export interface OrderRow {
   number: string;
   status: OrderStatus;
   payment_method: PaymentMethod;
-  payment_status: 'paid' | 'unpaid';
+  payment_status: PaymentStatus;
   delivery_date: string;
   customer_name: string;
   customer_phone: string;
@@ -42,6 +42,37 @@ const CANNOT_CANCEL: Record<Lang, (number: string) => string> = {
   uz: (number) => `${number} raqamli buyurtmani endi bekor qilib boʻlmaydi.`,
   ru: (number) => `Заказ ${number} уже нельзя отменить.`,
 };
+
+/** The payment state of an order once cancelled: a paid one waits for its refund. */
+export const refundOnCancel = (payment: PaymentStatus): PaymentStatus =>
+  payment === 'paid' ? 'refund_pending' : payment;
+
+/** Cancels an order, its stock back on the shelf; `payment` is its payment state from now on. */
+export function cancelOrderRow(ctx: AppContext, orderId: number, payment: PaymentStatus): void {
+  ctx.db.tx(() => {
+    ctx.db.run("UPDATE orders SET status = 'cancelled', payment_status = ? WHERE id = ?", payment, orderId);
+    for (const item of ctx.db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ?', orderId))
+      moveStock(ctx, item.product_id, item.feature_id, item.quantity);
+  });
+}
+
+/** Marks an order paid (a provider's callback or the sandbox): awaiting_payment moves on to assembling. */
+export function markPaid(ctx: AppContext, orderId: number): void {
+  ctx.db.run(
+    "UPDATE orders SET payment_status = 'paid', status = CASE status WHEN 'awaiting_payment' THEN 'assembling' ELSE status END WHERE id = ?",
+    orderId,
+  );
+}
+
+/** The amount the shopper owes for an order, in so'm: the sum of its lines. */
+export function orderTotal(ctx: AppContext, orderId: number): number {
+  return (
+    ctx.db.get<{ total: number }>(
+      'SELECT coalesce(sum(price * quantity), 0) AS total FROM order_items WHERE order_id = ?',
+      orderId,
+    )?.total ?? 0
+  );
+}
 
 export const orderNumber = (id: number) => `BZ-${String(id).padStart(6, '0')}`;
 
@@ -197,13 +228,12 @@ export function orderHandlers(
       const order = db.tx(() => {
         const order = ownOrder(userId, params);
         if (!canCancel(order.status)) throw new ApiError(400, CANNOT_CANCEL[lang](order.number));
-        db.run("UPDATE orders SET status = 'cancelled' WHERE id = ?", order.id);
-        // What the order took goes back on the shelf.
-        for (const item of db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ?', order.id))
-          moveStock(ctx, item.product_id, item.feature_id, item.quantity);
-        return order;
+        // A paid order's money is owed back: refund_pending until the provider or the back office returns it.
+        const payment = refundOnCancel(order.payment_status);
+        cancelOrderRow(ctx, order.id, payment);
+        return { ...order, status: 'cancelled' as const, payment_status: payment };
       });
-      return presentOrder(ctx, lang, { ...order, status: 'cancelled' });
+      return presentOrder(ctx, lang, order);
     },
 
     async payOrder({ userId, lang, params, body }) {

@@ -20,7 +20,7 @@ import { canPay, orderPagePath, type PayReturn } from '#contract/order-status.ts
 import type { Lang, OnlinePaymentMethod, Order } from '#contract/schemas.ts';
 import type { AppContext } from './context.ts';
 import { ApiError } from './http.ts';
-import type { OrderRow } from './orders.ts';
+import { markPaid, orderTotal, type OrderRow } from './orders.ts';
 
 export type OnlineMethod = OnlinePaymentMethod;
 const TOKEN_MS = 60 * 60 * 1000;
@@ -196,11 +196,7 @@ export function sandboxRoutes(app: Hono, ctx: AppContext): void {
     if (order.payment_status === 'paid')
       return page(c, ctx, claim.l, `<p role="status">${escapeHtml(t.paid)}</p>${back}`);
     if (!canPay(order)) return page(c, ctx, claim.l, `<p role="alert">${escapeHtml(t.closed)}</p>${back}`, 409);
-    const total =
-      ctx.db.get<{ total: number }>(
-        'SELECT coalesce(sum(price * quantity), 0) AS total FROM order_items WHERE order_id = ?',
-        order.id,
-      )?.total ?? 0;
+    const total = orderTotal(ctx, order.id);
     const action = `/sandbox/pay/${encodeURIComponent(c.req.param('token'))}`;
     return page(
       c,
@@ -222,10 +218,7 @@ export function sandboxRoutes(app: Hono, ctx: AppContext): void {
       // A failed payment changes nothing: the order stays unpaid and payable.
       return c.redirect(returnUrl(ctx, claim.l, order.id, claim.r, order.payment_status !== 'paid'), 303);
     }
-    ctx.db.run(
-      "UPDATE orders SET payment_status = 'paid', status = CASE status WHEN 'awaiting_payment' THEN 'assembling' ELSE status END WHERE id = ?",
-      order.id,
-    );
+    markPaid(ctx, order.id);
     return c.redirect(returnUrl(ctx, claim.l, order.id, claim.r), 303);
   });
 }

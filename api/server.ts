@@ -13,11 +13,12 @@ import { authHandlers, latestCode, readToken } from './auth.ts';
 import { basketHandlers } from './basket.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import type { AppContext } from './context.ts';
-import { openDb, type Db } from './db.ts';
+import { isStorageFull, openDb, type Db } from './db.ts';
 import { geocoderRoutes } from './geocoder.ts';
 import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
 import { bearer, buildTokenCheck, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
 import { mediaResponse } from './media.ts';
+import { merchantRoutes } from './merchant.ts';
 import { orderHandlers } from './orders.ts';
 import { cardFromEnv, clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
 import { orderStatusRoute } from './test-routes.ts';
@@ -44,6 +45,8 @@ export interface AppOptions {
   payme?: AppContext['payme'];
   click?: AppContext['click'];
   card?: AppContext['card'];
+  /** Merchant callback keys (PAYME_MERCHANT_KEY, CLICK_SECRET_KEY); default: from the environment. */
+  merchantKeys?: Partial<AppContext['merchantKeys']>;
   /** Request budgets, proxy trust and the build token (api/limits.ts); unset parts take the defaults. */
   limits?: LimitSettings;
   /** Bytes of review images one user may keep (default DEFAULT_UPLOAD_QUOTA_BYTES). */
@@ -52,6 +55,8 @@ export interface AppOptions {
   production?: boolean;
 }
 
+/** Retry-After of a 503 for a full disk: someone has to free space first. */
+const STORAGE_RETRY_SECONDS = 60;
 export const DEFAULT_UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
 /** JSON bodies are small: the largest, an order with its address, is a few KB even at every field's limit. */
 export const MAX_JSON_BODY = 64 * 1024;
@@ -166,6 +171,10 @@ export function createApp(options: AppOptions): Hono {
     payme: options.payme !== undefined ? options.payme : paymeFromEnv(process.env),
     click: options.click !== undefined ? options.click : clickFromEnv(process.env),
     card: options.card !== undefined ? options.card : cardFromEnv(process.env),
+    merchantKeys: {
+      payme: options.merchantKeys?.payme ?? (process.env['PAYME_MERCHANT_KEY'] || null),
+      click: options.merchantKeys?.click ?? (process.env['CLICK_SECRET_KEY'] || null),
+    },
     production: options.production ?? process.env['NODE_ENV'] === 'production',
     sandboxKey: newSandboxKey(),
   };
@@ -227,6 +236,7 @@ export function createApp(options: AppOptions): Hono {
     orderStatusRoute(app, ctx);
   }
   geocoderRoutes(app);
+  merchantRoutes(app, ctx);
   if (!ctx.production) sandboxRoutes(app, ctx);
 
   for (const name of Object.keys(calls) as CallName[]) {
@@ -275,6 +285,12 @@ export function createApp(options: AppOptions): Hono {
     if (error instanceof ApiError) return errorJson(c, error);
     // decodeURIComponent of a malformed %-escape anywhere: the request is bad, the server is not.
     if (error instanceof URIError) return errorJson(c, new ApiError(400, 'Malformed request.'));
+    if (isStorageFull(error)) {
+      // The real cause, once: the disk (or the database's size limit) is full; nothing of this request was kept.
+      console.error(`[api] ${c.req.method} ${c.req.path}: storage is full, nothing was written:`, error);
+      c.header('Retry-After', String(STORAGE_RETRY_SECONDS));
+      return c.json({ detail: 'The server is out of storage space. Please try again later.' }, 503);
+    }
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ detail: 'Internal server error.' }, 500);
   });

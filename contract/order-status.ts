@@ -19,6 +19,10 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Payment states: spec §4's paid and unpaid, and the refund of a paid order that was cancelled. */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_pending', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** The short labels (spec §4): new, in progress, success, cancelled. */
 export const ORDER_STATUS_LABELS = ['new', 'in_progress', 'success', 'cancelled'] as const;
 export type OrderStatusLabel = (typeof ORDER_STATUS_LABELS)[number];
@@ -68,7 +72,7 @@ const CLOSED: readonly OrderStatus[] = ['delivered', 'returned', 'cancelled'];
 export const canCancel = (status: OrderStatus): boolean => !CLOSED.includes(status);
 
 /** An unpaid order can be paid unless it was cancelled or returned (POST /orders/{id}/pay/). */
-export const canPay = (order: { status: OrderStatus; payment_status: 'paid' | 'unpaid' }): boolean =>
+export const canPay = (order: { status: OrderStatus; payment_status: PaymentStatus }): boolean =>
   order.payment_status === 'unpaid' && order.status !== 'cancelled' && order.status !== 'returned';
 
 /**

@@ -10,7 +10,7 @@ import { z } from 'zod/mini';
 import { LANGS } from './langs.ts';
 import { BIRTH_DATE_MIN, LIMITS } from './limits.ts';
 import { REVIEW_MAX_IMAGES, REVIEW_RATING } from './reviews.ts';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TABS, PAY_RETURNS } from './order-status.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TABS, PAY_RETURNS, PAYMENT_STATUSES } from './order-status.ts';
 
 export { BIRTH_DATE_MIN, LANGS, LIMITS, REVIEW_MAX_IMAGES };
 export const Lang = z.enum(LANGS);
@@ -208,22 +208,41 @@ export const UzPhone = z
     z.regex(/^\+998\d{9}$/, 'Phone must be +998 and 9 digits'),
   );
 
-export const AuthRequest = z.object({ phone_number: UzPhone });
+/**
+ * The device token a browser keeps after signing in (issue 18): sent back with
+ * the code request and verify, it lets the API tell the owner's browser from a
+ * stranger's. Optional: a backend that implements spec §7 only ignores it.
+ */
+const DeviceToken = z.optional(z.string().check(z.maxLength(LIMITS.token, 'Not a device token')));
+/** A pending sign-in: an integer, random rather than sequential, up to 2^53 (issue 18, finding 2). */
+const signInId = z
+  .int()
+  .check(
+    z.positive('Must be a positive whole number'),
+    z.lte(Number.MAX_SAFE_INTEGER, 'Must be a positive whole number'),
+  );
+
+export const AuthRequest = z.object({ phone_number: UzPhone, device: DeviceToken });
 export type AuthRequest = z.infer<typeof AuthRequest>;
 export const AuthAnswer = z.object({
   /** The pending sign-in to name in /users/verify/ (no user exists before a code is verified). */
-  user: id,
+  user: signInId,
   time: z.number().check(z.positive()),
 });
 export type AuthAnswer = z.infer<typeof AuthAnswer>;
 export const VerifyRequest = z.object({
-  user: id,
+  user: signInId,
   code: z.string().check(z.maxLength(4, 'Code is 4 characters'), z.regex(/^[A-Z0-9]{4}$/, 'Code is 4 characters')),
+  device: DeviceToken,
 });
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 export const Tokens = z.object({ access: z.string(), refresh: z.string() });
 export type Tokens = z.infer<typeof Tokens>;
-export const VerifyAnswer = z.object({ data: Tokens });
+export const VerifyAnswer = z.object({
+  data: Tokens,
+  /** This browser's device token, to keep and send with later sign-ins (absent from a spec-only backend). */
+  device: z.optional(z.string()),
+});
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 export const RefreshRequest = z.object({
   refresh: z.string().check(z.minLength(1, 'Required'), z.maxLength(LIMITS.token, 'Not a refresh token')),
@@ -342,6 +361,14 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const OnlinePaymentMethod = z.enum(['payme', 'click', 'mastercard', 'card']);
 export type OnlinePaymentMethod = z.infer<typeof OnlinePaymentMethod>;
 
+/**
+ * Whether the order's money came: unpaid, paid, and for a paid order that was
+ * cancelled, refund_pending until the money is back with the shopper, then
+ * refunded (a spec-only backend answers only paid and unpaid).
+ */
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
 export const OrderItem = z.object({
   id,
   product: ProductSummary,
@@ -357,7 +384,7 @@ export const Order = z.object({
   status: OrderStatus,
   status_label: OrderStatusLabel,
   payment_method: PaymentMethod,
-  payment_status: z.enum(['paid', 'unpaid']),
+  payment_status: PaymentStatus,
   delivery_type: DeliveryType,
   delivery_date: z.string(),
   customer_name: z.string(),

@@ -6,9 +6,12 @@ import {
   CODE_MINUTES,
   CODES_PER_WINDOW,
   CODES_WINDOW_MS,
-  LOCK_AFTER,
-  LOCK_MS,
+  GUESSES_PER_30_DAYS,
+  GUESSES_PER_HOUR,
+  HOUR_MS,
   MAX_TRIES,
+  MONTH_MS,
+  REFRESH_GRACE_MS,
 } from '../../api/auth.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 
@@ -21,10 +24,15 @@ afterAll(() => api.stop());
 const codeFor = async (phone: string) =>
   (await api.call(`/__test__/codes/?phone=${encodeURIComponent(phone)}`)).body.code as string;
 const wrong = (code: string) => (code === '0000' ? '1111' : '0000');
-const requestCode = (phone: string, lang?: string) =>
-  api.call('/users/auth/', { method: 'POST', body: { phone_number: phone }, ...(lang ? { lang } : {}) });
-const verify = (user: number, code: string, lang?: string) =>
-  api.call('/users/verify/', { method: 'POST', body: { user, code }, ...(lang ? { lang } : {}) });
+const requestCode = (phone: string, lang?: string, device?: string) =>
+  api.call('/users/auth/', { method: 'POST', body: { phone_number: phone, device }, ...(lang ? { lang } : {}) });
+const verify = (user: number, code: string, lang?: string, device?: string) =>
+  api.call('/users/verify/', { method: 'POST', body: { user, code, device }, ...(lang ? { lang } : {}) });
+/** Every wrong id, and every wrong, expired or spent code, answers exactly this. */
+const WRONG = {
+  detail: 'The code is wrong or no longer valid. Check it, or request a new code.',
+  errors: { code: ['The code is wrong or no longer valid. Check it, or request a new code.'] },
+};
 /** Past the resend countdown, so the next code request is allowed. */
 const pastCountdown = () => (api.clock.now += CODE_MINUTES * 60_000 + 1000);
 const userCount = () => api.server.db.get<{ n: number }>('SELECT count(*) AS n FROM users')?.n ?? 0;
@@ -47,7 +55,8 @@ describe('sign-in', () => {
     pastCountdown();
     const later = await requestCode(phone);
     expect(later.status).toBe(200);
-    expect(later.body.user).toBe(first.body.user);
+    // Each code request is a sign-in of its own; the new code replaces the last.
+    expect(later.body.user).not.toBe(first.body.user);
   });
 
   it('rejects a bad phone and a bad code format with field errors', async () => {
@@ -93,7 +102,7 @@ describe('sign-in', () => {
     api.clock.now += CODE_MINUTES * 60_000 + 1000;
     const res = await verify(body.user, code);
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/expired/i);
+    expect(res.body).toEqual(WRONG);
   });
 
   it('kills a code after 5 wrong tries, even for the right code', async () => {
@@ -103,7 +112,7 @@ describe('sign-in', () => {
     for (let i = 0; i < MAX_TRIES; i++) expect((await verify(body.user, wrong(code))).status).toBe(400);
     const right = await verify(body.user, code);
     expect(right.status).toBe(400);
-    expect(right.body.detail).toMatch(/too many|new code/i);
+    expect(right.body).toEqual(WRONG);
   });
 
   it('throttles resend until the countdown ends, in the shopper’s language, then sends a new code', async () => {
@@ -122,8 +131,11 @@ describe('sign-in', () => {
     api.clock.now += 90_000;
     const late = await api.call('/users/auth/resend/', { method: 'POST', body: { phone_number: phone } });
     expect(late.status).toBe(200);
-    expect(calls.resend.answer.parse(late.body)).toEqual({ user: body.user, time: CODE_MINUTES });
-    expect((await verify(body.user, await codeFor(phone))).status).toBe(200);
+    expect(calls.resend.answer.parse(late.body)).toEqual({ user: expect.any(Number), time: CODE_MINUTES });
+    // The first code died with the new one.
+    const code = await codeFor(phone);
+    expect((await verify(body.user, code)).body).toEqual(WRONG);
+    expect((await verify(late.body.user, code)).status).toBe(200);
   });
 
   it('expires access tokens after 15 minutes', async () => {
@@ -140,109 +152,148 @@ describe('sign-in', () => {
   });
 });
 
-describe('sign-in limits (issue 7, findings 1 and 2)', () => {
-  it('the takeover loop: new codes between guesses never buy more than the per-phone budget', async () => {
-    const phone = '+998950000101';
-    let wrongAnswers = 0;
-    let locked: Awaited<ReturnType<typeof verify>> | undefined;
-    // The attacker's loop: request a code, guess until the code dies, request another.
-    for (let round = 0; round < 20 && !locked; round++) {
+describe('sign-in limits (issue 7, findings 1 and 2; issue 18, findings 1 and 2)', () => {
+  /** Guesses wrong codes for `phone` from browsers it never signed in on until refused; the refusal and the count. */
+  const strangerGuesses = async (phone: string, most = 1000) => {
+    let wrong = 0;
+    for (let round = 0; wrong < most; round++) {
       const auth = await requestCode(phone);
-      if (auth.status === 429) {
-        locked = auth;
-        break;
-      }
-      expect(auth.status).toBe(200);
+      if (auth.status === 429) return { wrong, refusal: auth };
       const code = await codeFor(phone);
-      for (let guess = 0; guess < MAX_TRIES; guess++) {
-        const res = await verify(auth.body.user, wrong(code));
-        if (res.status === 429) {
-          locked = res;
-          break;
-        }
-        expect(res.status).toBe(400);
-        wrongAnswers++;
+      for (let i = 0; i < MAX_TRIES && wrong < most; i++) {
+        const res = await verify(auth.body.user, wrong_(code));
+        if (res.status === 429) return { wrong, refusal: res };
+        expect(res.body).toEqual(WRONG);
+        wrong++;
       }
       pastCountdown();
     }
-    // The tenth wrong try locks (and answers 429 itself): nine were plain wrong answers.
-    expect(wrongAnswers).toBe(LOCK_AFTER - 1);
-    expect(locked?.status).toBe(429);
-    const lock = ErrorBody.parse(locked?.body);
-    expect(lock.retry_after).toBeGreaterThan(0);
-    expect(lock.retry_after).toBeLessThanOrEqual(LOCK_MS / 1000);
-    expect(locked?.headers.get('retry-after')).toBe(String(lock.retry_after));
-  });
-
-  it('refuses the right code while locked, says so in uz or ru, and lifts the lock after its window', async () => {
-    const phone = '+998950000102';
-    // Wrong tries spread over three codes (3 + 5 + 2): the lock comes while the last code still has tries left.
-    let user = 0;
-    for (const guesses of [3, 5, 2]) {
-      const auth = await requestCode(phone);
-      expect(auth.status).toBe(200);
-      user = auth.body.user;
-      const code = await codeFor(phone);
-      for (let i = 0; i < guesses; i++) await verify(user, wrong(code));
-      if (guesses !== 2) pastCountdown();
-    }
-    const right = await verify(user, await codeFor(phone));
-    expect(right.status).toBe(429);
-    expect(right.body.detail).toMatch(/^Juda koʻp notoʻgʻri urinish\. \d+ soniyadan keyin qayta urinib koʻring\.$/);
-    expect(ErrorBody.parse(right.body).retry_after).toBe(LOCK_MS / 1000);
-    expect(right.headers.get('retry-after')).toBe(String(LOCK_MS / 1000));
+    return { wrong, refusal: undefined };
+  };
+  const wrong_ = wrong;
+  /** Signs the owner in from their own browser: the device token it keeps. */
+  const ownerDevice = async (phone: string) => {
+    const auth = await requestCode(phone);
+    const answer = calls.verify.answer.parse((await verify(auth.body.user, await codeFor(phone))).body);
+    expect(answer.device).toMatch(/^[\w-]{43}$/);
     pastCountdown();
-    const newCode = await requestCode(phone, 'ru');
-    expect(newCode.status).toBe(429);
-    expect(newCode.body.detail).toMatch(/^Слишком много неверных попыток\. Повторите через \d+ с\.$/);
+    return answer.device as string;
+  };
 
-    api.clock.now += LOCK_MS;
-    const after = await requestCode(phone);
-    expect(after.status).toBe(200);
-    expect((await verify(after.body.user, await codeFor(phone))).status).toBe(200);
+  it('the takeover loop: new codes between guesses never buy more than GUESSES_PER_HOUR wrong codes an hour', async () => {
+    const phone = '+998950000101';
+    const { wrong: guessed, refusal } = await strangerGuesses(phone);
+    expect(guessed).toBe(GUESSES_PER_HOUR);
+    expect(refusal?.status).toBe(429);
+    const lock = ErrorBody.parse(refusal?.body);
+    expect(lock.retry_after).toBeGreaterThan(0);
+    expect(lock.retry_after).toBeLessThanOrEqual(HOUR_MS / 1000);
+    expect(refusal?.headers.get('retry-after')).toBe(String(lock.retry_after));
   });
 
-  it('a success resets the failure count; a second lock lasts twice as long', async () => {
-    const phone = '+998950000103';
-    const fail = async (times: number) => {
-      const auth = await requestCode(phone);
-      const code = await codeFor(phone);
-      const answers = [];
-      for (let i = 0; i < times; i++) answers.push((await verify(auth.body.user, wrong(code))).status);
-      pastCountdown();
-      return { answers, user: auth.body.user as number };
-    };
-    const signInRight = async () => {
-      const auth = await requestCode(phone);
-      expect((await verify(auth.body.user, await codeFor(phone))).status).toBe(200);
-      pastCountdown();
-    };
-    // 9 failures, a success, 9 more: without the reset the second run would lock.
-    await fail(5);
-    await fail(4);
-    await signInRight();
-    await fail(5);
-    expect((await fail(4)).answers).toEqual([400, 400, 400, 400]);
+  it('a stranger cannot lock the owner out of a browser they signed in on; a new browser is told how long to wait', async () => {
+    const phone = '+998950000102';
+    const device = await ownerDevice(phone);
+    // The stranger spends the phone's budget of unrecognised browsers, hour after hour.
+    for (let hour = 0; hour < 3; hour++) {
+      expect((await strangerGuesses(phone)).wrong).toBe(GUESSES_PER_HOUR);
+      // The owner's browser asks for a code during the lock: sent, and the right code signs in.
+      const auth = await requestCode(phone, undefined, device);
+      expect(auth.status).toBe(200);
+      const signedIn = await verify(auth.body.user, await codeFor(phone), undefined, device);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.device).toBe(device);
+      api.clock.now += HOUR_MS;
+    }
+    // A browser never used before, during a lock: 429 with the time to wait, in uz or ru.
+    await strangerGuesses(phone);
+    const fresh = await requestCode(phone);
+    expect(fresh.status).toBe(429);
+    const wait = ErrorBody.parse(fresh.body).retry_after ?? 0;
+    expect(wait).toBeGreaterThan(0);
+    expect(fresh.body.detail).toBe(
+      `Bu raqamga notanish qurilmalardan juda koʻp notoʻgʻri kod kiritildi. Bu brauzerdan ${wait} soniyadan keyin kirish mumkin; avval kirgan qurilmangizdan hozir kirishingiz mumkin.`,
+    );
+    const ru = await requestCode(phone, 'ru');
+    expect(ru.body.detail).toMatch(
+      /^С незнакомых устройств для этого номера введено слишком много неверных кодов\. С этого браузера можно войти через \d+ с/,
+    );
+    // The owner's own wrong tries spend their browser's budget, not the phone's.
+    const own = await requestCode(phone, undefined, device);
+    expect(own.status).toBe(200);
+    expect((await verify(own.body.user, wrong(await codeFor(phone)), undefined, device)).body).toEqual(WRONG);
+  });
 
-    // Two locks without a success between: the second lasts 2 × LOCK_MS.
-    api.clock.now += CODES_WINDOW_MS;
-    await signInRight();
-    await fail(5);
-    expect((await fail(5)).answers.at(-1)).toBe(429);
-    api.clock.now += LOCK_MS;
-    await fail(5);
-    const second = await fail(5);
-    expect(second.answers.at(-1)).toBe(429);
-    api.clock.now += LOCK_MS;
-    expect((await requestCode(phone)).status).toBe(429);
-    api.clock.now += LOCK_MS;
+  it('allows at most GUESSES_PER_30_DAYS wrong codes per phone from unrecognised browsers in any 30 days', async () => {
+    const phone = '+998950000103';
+    const device = await ownerDevice(phone);
+    const started = api.clock.now;
+    let total = 0;
+    // A patient stranger with unlimited addresses, every hour for 30 days.
+    while (api.clock.now < started + MONTH_MS) {
+      total += (await strangerGuesses(phone)).wrong;
+      api.clock.now += HOUR_MS;
+    }
+    expect(total).toBe(GUESSES_PER_30_DAYS);
+    // 4-digit codes: the chance that one of those guesses hit is at most 1 %.
+    expect(total / 10_000).toBeLessThanOrEqual(0.01);
+    // The owner's browser still signs in.
+    const auth = await requestCode(phone, undefined, device);
+    expect((await verify(auth.body.user, await codeFor(phone), undefined, device)).status).toBe(200);
+    // Once the first guesses are 30 days old, a new browser may try again.
+    pastCountdown();
+    api.clock.now = started + MONTH_MS + 2 * HOUR_MS;
     expect((await requestCode(phone)).status).toBe(200);
   });
 
-  it('sends one phone at most CODES_PER_WINDOW codes per window, whatever the countdown allows', async () => {
-    const phone = '+998950000104';
+  it('recognises a device token only for the phones that signed in with it', async () => {
+    const mine = '+998950000104';
+    const other = '+998950000105';
+    const device = await ownerDevice(mine);
+    await strangerGuesses(other);
+    expect((await requestCode(other, undefined, device)).status).toBe(429);
+    expect((await requestCode(other, undefined, 'made-up-token')).status).toBe(429);
+    // After signing in with it, the browser is recognised for both.
+    api.clock.now += HOUR_MS;
+    const auth = await requestCode(other, undefined, device);
+    const answer = await verify(auth.body.user, await codeFor(other), undefined, device);
+    expect(answer.body.device).toBe(device);
+    await strangerGuesses(other);
+    expect((await requestCode(other, undefined, device)).status).toBe(200);
+  });
+
+  it('names sign-ins by random ids, and answers every wrong id or code the same way (no enumeration)', async () => {
+    const stranger = '+998950000106';
+    const theirs = await requestCode(stranger);
+    const strangerCode = await codeFor(stranger);
+    const mine = await requestCode('+998950000107');
+    const ids = [theirs.body.user as number, mine.body.user as number];
+    // Not sequential: the ids are spread over 2^53.
+    expect(Math.abs(ids[0]! - ids[1]!)).toBeGreaterThan(1_000_000);
+    expect(Math.max(...ids)).toBeGreaterThan(2 ** 31);
+    // Probing ids near one's own finds nothing and burns nobody's code: every answer is the same.
+    const bodies = new Set<string>();
+    for (let delta = -20; delta <= 20; delta++) {
+      if (delta === 0) continue;
+      const res = await verify(ids[1]! + delta, '0000');
+      expect(res.status).toBe(400);
+      bodies.add(JSON.stringify(res.body));
+    }
+    const wrongCode = await verify(ids[1]!, wrong(await codeFor('+998950000107')));
+    bodies.add(JSON.stringify(wrongCode.body));
+    expect([...bodies]).toEqual([JSON.stringify(WRONG)]);
+    expect((await verify(theirs.body.user, strangerCode)).status).toBe(200);
+    // A spent code, and an unknown id, still the same.
+    expect((await verify(theirs.body.user, strangerCode)).body).toEqual(WRONG);
+    expect((await verify(Number.MAX_SAFE_INTEGER, '1234')).body).toEqual(WRONG);
+  });
+
+  it('sends one browser pool at most CODES_PER_WINDOW codes per window, whatever the countdown allows', async () => {
+    const phone = '+998950000108';
     const started = api.clock.now;
-    for (let i = 0; i < CODES_PER_WINDOW; i++) {
+    // Signing in from the owner's browser the first time spends one code of the unrecognised pool.
+    const device = await ownerDevice(phone);
+    for (let i = 1; i < CODES_PER_WINDOW; i++) {
       expect((await requestCode(phone)).status).toBe(200);
       pastCountdown();
     }
@@ -252,18 +303,20 @@ describe('sign-in limits (issue 7, findings 1 and 2)', () => {
     expect(ErrorBody.parse(refused.body).retry_after).toBe(
       Math.ceil((started + CODES_WINDOW_MS - api.clock.now) / 1000),
     );
+    // The SMS flood on the number does not silence the owner's browser.
+    expect((await requestCode(phone, undefined, device)).status).toBe(200);
     api.clock.now = started + CODES_WINDOW_MS;
     expect((await requestCode(phone)).status).toBe(200);
   });
 
-  it('creates no user for numbers that never verify, and forgets them after a day', async () => {
+  it('creates no user for numbers that never verify, and forgets their codes once dead', async () => {
     const users = userCount();
     for (let i = 0; i < 20; i++) expect((await requestCode(`+9989100${String(i).padStart(5, '0')}`)).status).toBe(200);
     expect(userCount()).toBe(users);
     const pending = () =>
-      api.server.db.get<{ n: number }>("SELECT count(*) AS n FROM sign_ins WHERE phone LIKE '+9989100%'")?.n;
+      api.server.db.get<{ n: number }>("SELECT count(*) AS n FROM challenges WHERE phone LIKE '+9989100%'")?.n;
     expect(pending()).toBe(20);
-    api.clock.now += 24 * 3600_000 + 1000;
+    api.clock.now += CODE_MINUTES * 60_000 + 1000;
     await requestCode('+998910099999');
     expect(pending()).toBe(1);
   });
@@ -281,7 +334,8 @@ describe('sessions and tokens', () => {
     expect(second.refresh).not.toBe(first.refresh);
     expect((await api.call('/users/profile/', { token: second.access })).status).toBe(200);
 
-    // The old refresh token comes back (a thief's copy): refused, and the whole session with it.
+    // The old refresh token comes back after the grace window (a thief's copy): refused, and the whole session.
+    api.clock.now += REFRESH_GRACE_MS + 1000;
     const reused = await refresh(first.refresh);
     expect(reused.status).toBe(401);
     expect(ErrorBody.parse(reused.body).detail).toMatch(/already used/);
@@ -294,6 +348,25 @@ describe('sessions and tokens', () => {
       expect(res.status).toBe(401);
       ErrorBody.parse(res.body);
     }
+  });
+
+  it('answers concurrent and repeated refreshes with one token within the grace window with the same new pair', async () => {
+    const tokens = await api.signIn('+998960000005');
+    // Two tabs at once.
+    const [a, b] = await Promise.all([refresh(tokens.refresh), refresh(tokens.refresh)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    const pair = calls.refresh.answer.parse(a.body);
+    // The answer was lost on a flaky network: the retry, 29 s later, gets the same pair again.
+    api.clock.now += REFRESH_GRACE_MS - 1000;
+    expect((await refresh(tokens.refresh)).body).toEqual(pair);
+    expect((await api.call('/users/profile/', { token: pair.access })).status).toBe(200);
+    // The new pair rotates on as usual.
+    const next = calls.refresh.answer.parse((await refresh(pair.refresh)).body);
+    expect((await api.call('/users/profile/', { token: next.access })).status).toBe(200);
+    // Two rotations back is never within grace: reuse, the session ends.
+    expect((await refresh(tokens.refresh)).status).toBe(401);
+    expect((await api.call('/users/profile/', { token: next.access })).status).toBe(401);
   });
 
   it('keeps other sessions of the same shopper when one is reused or logged out', async () => {

@@ -1,15 +1,16 @@
 /** Production refuses unsafe defaults (issue 7, finding 3); every knob parses from the environment. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sign } from 'hono/jwt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, serverOptionsFromEnv } from '../../api/config.ts';
+import { ConfigError, MIN_SECRET_BITS, secretBits, serverOptionsFromEnv } from '../../api/config.ts';
 import { DEV_SECRET } from '../../api/server.ts';
 import { startTestApi } from './helpers.ts';
 
-const SECRET = 'x'.repeat(32);
+/** A random secret, written out so the tests are the same every run. */
+const SECRET = 'k7Qv2Lw9Zp4Xc1Rt8Ym3Nb6Hs0Gd5Jf-uE';
 const SAFE = {
   NODE_ENV: 'production',
   AUTH_SECRET: SECRET,
@@ -44,7 +45,17 @@ describe('production settings', () => {
     ['a short AUTH_SECRET', { AUTH_SECRET: 'short-secret' }, /AUTH_SECRET must be set/],
     ['the console SMS sender', { SMS_SENDER: undefined }, /SMS_SENDER must be eskiz/],
     ['exposed test codes', { API_EXPOSE_CODES: '1' }, /API_EXPOSE_CODES must be unset/],
-    ['a short build token', { API_BUILD_TOKEN: 'abc' }, /API_BUILD_TOKEN must be at least 32 bytes/],
+    ['a short build token', { API_BUILD_TOKEN: 'abc' }, /API_BUILD_TOKEN must be set .* at least 32 bytes/],
+    [
+      '32 × "a" as AUTH_SECRET (issue 18)',
+      { AUTH_SECRET: 'a'.repeat(32) },
+      /AUTH_SECRET looks guessable \(about 0 bits/,
+    ],
+    ['a repeated pattern', { AUTH_SECRET: '0123456789abcdef'.repeat(2) }, /AUTH_SECRET looks guessable/],
+    ['a phrase', { AUTH_SECRET: 'my shop bozor secret key 2026!!!' }, /AUTH_SECRET looks guessable/],
+    ['a low-entropy build token', { API_BUILD_TOKEN: 'b'.repeat(40) }, /API_BUILD_TOKEN looks guessable/],
+    ['Payme without its key', { PAYME_MERCHANT_ID: 'm1' }, /PAYME_MERCHANT_KEY must be set/],
+    ['Click without its key', { CLICK_SERVICE_ID: '1', CLICK_MERCHANT_ID: '2' }, /CLICK_SECRET_KEY must be set/],
     ['a card checkout over http', { CARD_CHECKOUT_URL: 'http://pay.uz/?o={order}&r={return}' }, /CARD_CHECKOUT_URL/],
     ['a card checkout without a return', { CARD_CHECKOUT_URL: 'https://pay.uz/?o={order}' }, /CARD_CHECKOUT_URL/],
   ];
@@ -63,6 +74,25 @@ describe('production settings', () => {
     expect((error as Error).message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(3);
   });
 
+  it('estimates the entropy of a secret', () => {
+    expect(secretBits('a'.repeat(32))).toBe(0);
+    expect(secretBits('abcabcabcabcabcabcabcabcabcabcab')).toBe(51);
+    expect(secretBits('xyz'.repeat(11))).toBe(0);
+    // `openssl rand -base64 48` and `-hex 32`, as examples.
+    expect(secretBits('3q2+7wAAAAB0eXBlOmJhc2U2NDtyYW5kb20/c2VjcmV0IGZvciB0ZXN0cyAxMjM0NQ==')).toBeGreaterThan(
+      MIN_SECRET_BITS,
+    );
+    expect(secretBits('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBeGreaterThan(
+      MIN_SECRET_BITS,
+    );
+    expect(() =>
+      serverOptionsFromEnv({
+        ...SAFE,
+        AUTH_SECRET: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      }),
+    ).not.toThrow();
+  });
+
   it('keeps the development defaults outside production', () => {
     const options = serverOptionsFromEnv({});
     expect(options.secret).toBe(DEV_SECRET);
@@ -79,8 +109,23 @@ describe('production settings', () => {
     const exposed = await runMain({ ...SAFE, API_EXPOSE_CODES: '1' });
     expect(exposed.code).toBe(1);
     expect(exposed.output).toMatch(/API_EXPOSE_CODES must be unset/);
+    const weak = await runMain({ ...SAFE, AUTH_SECRET: 'a'.repeat(32) });
+    expect(weak.code).toBe(1);
+    expect(weak.output).toMatch(/AUTH_SECRET looks guessable/);
     const safe = await runMain(SAFE);
     expect(safe.output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('an unusable API_DATA_DIR ends with one line naming it, the path and the cause (issue 18)', async () => {
+    // A folder inside a file: no user, root included, can create it.
+    const file = join(dataDir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    const run = await runMain({ API_DATA_DIR: join(file, 'data') });
+    expect(run.code).toBe(1);
+    const lines = run.output.split('\n').filter((line) => line && !/ExperimentalWarning|trace-warnings/.test(line));
+    expect(lines).toEqual([
+      `API_DATA_DIR=${join(file, 'data')} (${join(file, 'data')}) cannot be used: ENOTDIR: not a directory, mkdir '${join(file, 'data')}'`,
+    ]);
   });
 
   it('a hand-made token, even signed with the right secret, names no live session: 401', async () => {

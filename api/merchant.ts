@@ -1,0 +1,466 @@
+/**
+ * The payment providers' merchant callbacks (issue 18, finding 5): the only
+ * way an order becomes paid outside the development sandbox.
+ *
+ * Payme Merchant API, `POST /api/v1/payments/payme/`: JSON-RPC 2.0 with HTTP
+ * Basic auth `Paycom:{PAYME_MERCHANT_KEY}`; amounts in tiyin (1/100 so'm); the
+ * order in `params.account.order_id`. Methods CheckPerformTransaction,
+ * CreateTransaction, PerformTransaction, CancelTransaction, CheckTransaction
+ * and GetStatement; every answer is HTTP 200 with `result` or `error` (code,
+ * message in ru/uz/en, data). A created transaction not performed within 12
+ * hours is cancelled with reason 4 and answers -31008.
+ *
+ * Click SHOP API, `POST /api/v1/payments/click/prepare/` (action 0) and
+ * `/complete/` (action 1), form-encoded: `merchant_trans_id` is the order id,
+ * `sign_string` the MD5 of click_trans_id + service_id + CLICK_SECRET_KEY +
+ * merchant_trans_id (+ merchant_prepare_id in Complete) + amount + action +
+ * sign_time; answers JSON with `error` 0 or the documented codes -1 … -9.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { API_PREFIX } from '#contract/calls.ts';
+import { canCancel, canPay } from '#contract/order-status.ts';
+import type { AppContext } from './context.ts';
+import { cancelOrderRow, markPaid, orderTotal, type OrderRow } from './orders.ts';
+
+export const PAYME_PATH = `${API_PREFIX}/payments/payme/`;
+export const CLICK_PREPARE_PATH = `${API_PREFIX}/payments/click/prepare/`;
+export const CLICK_COMPLETE_PATH = `${API_PREFIX}/payments/click/complete/`;
+/** Payme cancels a created transaction that was not performed within 12 hours (reason 4). */
+export const PAYME_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+/** Transaction states, Payme's numbering (Click's prepared and completed use 1 and 2, cancelled -1). */
+const CREATED = 1;
+const PERFORMED = 2;
+const CANCELLED = -1;
+const CANCELLED_AFTER_PERFORM = -2;
+/** Payme's cancel reason for a transaction timed out. */
+const REASON_TIMEOUT = 4;
+
+interface PaymentRow {
+  id: number;
+  provider: 'payme' | 'click';
+  ext_id: string;
+  order_id: number;
+  amount: number;
+  state: number;
+  ext_time: number | null;
+  create_ms: number;
+  perform_ms: number | null;
+  cancel_ms: number | null;
+  reason: number | null;
+}
+
+const sameText = (a: string, b: string) => {
+  const [x, y] = [createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest()];
+  return timingSafeEqual(x, y);
+};
+
+// ---------- Payme ----------
+
+type Message = { ru: string; uz: string; en: string };
+const PAYME_ERRORS = {
+  parse: { code: -32700, message: { ru: 'Ошибка разбора JSON', uz: 'JSON xato', en: 'Parse error' } },
+  request: {
+    code: -32600,
+    message: { ru: 'Неверный запрос JSON-RPC', uz: 'JSON-RPC soʻrovi notoʻgʻri', en: 'Invalid JSON-RPC request' },
+  },
+  method: { code: -32601, message: { ru: 'Метод не найден', uz: 'Metod topilmadi', en: 'Method not found' } },
+  auth: { code: -32504, message: { ru: 'Недостаточно привилегий', uz: 'Ruxsat yoʻq', en: 'Insufficient privilege' } },
+  system: { code: -32400, message: { ru: 'Системная ошибка', uz: 'Tizim xatosi', en: 'System error' } },
+  amount: { code: -31001, message: { ru: 'Неверная сумма', uz: 'Notoʻgʻri summa', en: 'Wrong amount' } },
+  notFound: {
+    code: -31003,
+    message: { ru: 'Транзакция не найдена', uz: 'Tranzaksiya topilmadi', en: 'Transaction not found' },
+  },
+  cannotCancel: {
+    code: -31007,
+    message: {
+      ru: 'Заказ выполнен, отменить транзакцию нельзя',
+      uz: 'Buyurtma bajarilgan, tranzaksiyani bekor qilib boʻlmaydi',
+      en: 'The order is fulfilled; the transaction cannot be cancelled',
+    },
+  },
+  cannotPerform: {
+    code: -31008,
+    message: {
+      ru: 'Невозможно выполнить операцию',
+      uz: 'Amalni bajarib boʻlmaydi',
+      en: 'The operation cannot be performed',
+    },
+  },
+  // Account errors, Payme's range -31050 … -31099, with `data` naming the account field.
+  orderNotFound: {
+    code: -31050,
+    message: { ru: 'Заказ не найден', uz: 'Buyurtma topilmadi', en: 'Order not found' },
+    data: 'order_id',
+  },
+  orderClosed: {
+    code: -31051,
+    message: {
+      ru: 'Заказ уже оплачен или отменён',
+      uz: 'Buyurtma allaqachon toʻlangan yoki bekor qilingan',
+      en: 'The order is already paid or cancelled',
+    },
+    data: 'order_id',
+  },
+  orderBusy: {
+    code: -31052,
+    message: {
+      ru: 'Заказ ожидает оплаты другой транзакцией',
+      uz: 'Buyurtma boshqa tranzaksiya orqali toʻlanmoqda',
+      en: 'The order is awaiting payment in another transaction',
+    },
+    data: 'order_id',
+  },
+} satisfies Record<string, { code: number; message: Message; data?: string }>;
+type PaymeErrorName = keyof typeof PAYME_ERRORS;
+
+class PaymeError extends Error {
+  readonly error: { code: number; message: Message; data?: string };
+  constructor(name: PaymeErrorName) {
+    super(PAYME_ERRORS[name].message.en);
+    this.error = PAYME_ERRORS[name];
+  }
+}
+
+type Params = Record<string, unknown>;
+const isObject = (value: unknown): value is Params =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function paymeHandlers(ctx: AppContext) {
+  const { db } = ctx;
+  const byExtId = (id: unknown) => {
+    if (typeof id !== 'string' || id === '') throw new PaymeError('request');
+    return db.get<PaymentRow>("SELECT * FROM payments WHERE provider = 'payme' AND ext_id = ?", id);
+  };
+  const amountOf = (params: Params) => {
+    const amount = params['amount'];
+    if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new PaymeError('amount');
+    return amount;
+  };
+  /** The order named by `params.account.order_id`, checked as payable for `amount` tiyin. */
+  const payableOrder = (params: Params, amount: number) => {
+    const account = params['account'];
+    const raw = isObject(account) ? account['order_id'] : undefined;
+    const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+    const order = Number.isSafeInteger(id) ? db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', id) : undefined;
+    if (!order) throw new PaymeError('orderNotFound');
+    if (!canPay(order)) throw new PaymeError('orderClosed');
+    if (Math.round(orderTotal(ctx, order.id) * 100) !== amount) throw new PaymeError('amount');
+    return order;
+  };
+  /** Cancels a created transaction that outlived PAYME_TIMEOUT_MS; true when it did. */
+  const expire = (row: PaymentRow, now: number) => {
+    if (row.state !== CREATED || now - row.create_ms <= PAYME_TIMEOUT_MS) return false;
+    db.run(
+      'UPDATE payments SET state = ?, cancel_ms = ?, reason = ? WHERE id = ?',
+      CANCELLED,
+      now,
+      REASON_TIMEOUT,
+      row.id,
+    );
+    return true;
+  };
+  const checkResult = (row: PaymentRow) => ({
+    create_time: row.create_ms,
+    perform_time: row.perform_ms ?? 0,
+    cancel_time: row.cancel_ms ?? 0,
+    transaction: String(row.id),
+    state: row.state,
+    reason: row.reason,
+  });
+
+  return {
+    CheckPerformTransaction(params: Params) {
+      const order = payableOrder(params, amountOf(params));
+      if (db.get("SELECT 1 FROM payments WHERE provider = 'payme' AND order_id = ? AND state = ?", order.id, CREATED))
+        throw new PaymeError('orderBusy');
+      return { allow: true };
+    },
+
+    CreateTransaction(params: Params) {
+      const now = ctx.now();
+      const existing = byExtId(params['id']);
+      if (existing) {
+        // The same call repeated: the same answer, while the transaction is still waiting and in time.
+        if (existing.state !== CREATED || expire(existing, now)) throw new PaymeError('cannotPerform');
+        return { create_time: existing.create_ms, transaction: String(existing.id), state: existing.state };
+      }
+      const amount = amountOf(params);
+      const order = payableOrder(params, amount);
+      const time = params['time'];
+      if (typeof time !== 'number') throw new PaymeError('request');
+      if (now - time > PAYME_TIMEOUT_MS) throw new PaymeError('cannotPerform');
+      if (db.get("SELECT 1 FROM payments WHERE provider = 'payme' AND order_id = ? AND state = ?", order.id, CREATED))
+        throw new PaymeError('orderBusy');
+      const { id } = db.run(
+        `INSERT INTO payments (provider, ext_id, order_id, amount, state, ext_time, create_ms)
+         VALUES ('payme', ?, ?, ?, ?, ?, ?)`,
+        params['id'] as string,
+        order.id,
+        amount,
+        CREATED,
+        time,
+        now,
+      );
+      return { create_time: now, transaction: String(id), state: CREATED };
+    },
+
+    PerformTransaction(params: Params) {
+      const now = ctx.now();
+      const row = byExtId(params['id']);
+      if (!row) throw new PaymeError('notFound');
+      if (row.state === PERFORMED)
+        return { transaction: String(row.id), perform_time: row.perform_ms ?? 0, state: PERFORMED };
+      if (row.state !== CREATED || expire(row, now)) throw new PaymeError('cannotPerform');
+      const order = db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', row.order_id);
+      // Cancelled by the shopper, or paid another way, since the transaction was created.
+      if (!order || !canPay(order)) throw new PaymeError('cannotPerform');
+      db.run('UPDATE payments SET state = ?, perform_ms = ? WHERE id = ?', PERFORMED, now, row.id);
+      markPaid(ctx, order.id);
+      return { transaction: String(row.id), perform_time: now, state: PERFORMED };
+    },
+
+    CancelTransaction(params: Params) {
+      const now = ctx.now();
+      const row = byExtId(params['id']);
+      if (!row) throw new PaymeError('notFound');
+      const reason = typeof params['reason'] === 'number' ? params['reason'] : null;
+      if (row.state === CREATED) {
+        db.run('UPDATE payments SET state = ?, cancel_ms = ?, reason = ? WHERE id = ?', CANCELLED, now, reason, row.id);
+        return { transaction: String(row.id), cancel_time: now, state: CANCELLED };
+      }
+      if (row.state === PERFORMED) {
+        // The money goes back to the payer: possible until the order is delivered.
+        const order = db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', row.order_id);
+        if (!order || (!canCancel(order.status) && order.status !== 'cancelled')) throw new PaymeError('cannotCancel');
+        db.run(
+          'UPDATE payments SET state = ?, cancel_ms = ?, reason = ? WHERE id = ?',
+          CANCELLED_AFTER_PERFORM,
+          now,
+          reason,
+          row.id,
+        );
+        if (order.status === 'cancelled')
+          db.run("UPDATE orders SET payment_status = 'refunded' WHERE id = ?", order.id);
+        else cancelOrderRow(ctx, order.id, 'refunded');
+        return { transaction: String(row.id), cancel_time: now, state: CANCELLED_AFTER_PERFORM };
+      }
+      return { transaction: String(row.id), cancel_time: row.cancel_ms ?? 0, state: row.state };
+    },
+
+    CheckTransaction(params: Params) {
+      const row = byExtId(params['id']);
+      if (!row) throw new PaymeError('notFound');
+      return checkResult(row);
+    },
+
+    GetStatement(params: Params) {
+      const { from, to } = params;
+      if (typeof from !== 'number' || typeof to !== 'number') throw new PaymeError('request');
+      const rows = db.all<PaymentRow>(
+        "SELECT * FROM payments WHERE provider = 'payme' AND ext_time BETWEEN ? AND ? ORDER BY ext_time, id",
+        from,
+        to,
+      );
+      return {
+        transactions: rows.map((row) => ({
+          id: row.ext_id,
+          time: row.ext_time,
+          amount: row.amount,
+          account: { order_id: String(row.order_id) },
+          ...checkResult(row),
+          receivers: null,
+        })),
+      };
+    },
+  } satisfies Record<string, (params: Params) => unknown>;
+}
+
+/** Basic auth `Paycom:{key}`, compared in constant time; never passes without a configured key. */
+function paymeAuthorised(header: string | undefined, key: string | null): boolean {
+  const encoded = /^Basic\s+(\S+)$/i.exec(header ?? '')?.[1];
+  if (!key || !encoded) return false;
+  const decoded = Buffer.from(encoded, 'base64').toString();
+  const colon = decoded.indexOf(':');
+  return colon >= 0 && decoded.slice(0, colon) === 'Paycom' && sameText(decoded.slice(colon + 1), key);
+}
+
+// ---------- Click ----------
+
+const CLICK_ERRORS = {
+  sign: { error: -1, error_note: 'SIGN CHECK FAILED!' },
+  amount: { error: -2, error_note: 'Incorrect parameter amount' },
+  action: { error: -3, error_note: 'Action not found' },
+  paid: { error: -4, error_note: 'Already paid' },
+  order: { error: -5, error_note: 'User does not exist' },
+  transaction: { error: -6, error_note: 'Transaction does not exist' },
+  update: { error: -7, error_note: 'Failed to update user' },
+  request: { error: -8, error_note: 'Error in request from click' },
+  cancelled: { error: -9, error_note: 'Transaction cancelled' },
+} as const;
+type ClickErrorName = keyof typeof CLICK_ERRORS;
+
+const CLICK_FIELDS = [
+  'click_trans_id',
+  'service_id',
+  'click_paydoc_id',
+  'merchant_trans_id',
+  'amount',
+  'action',
+  'error',
+  'sign_time',
+  'sign_string',
+] as const;
+
+/** The MD5 sign_string of a Click request, over the fields as they were sent. */
+export function clickSign(fields: Record<string, string>, secret: string, complete: boolean): string {
+  const parts = [
+    fields['click_trans_id'],
+    fields['service_id'],
+    secret,
+    fields['merchant_trans_id'],
+    ...(complete ? [fields['merchant_prepare_id']] : []),
+    fields['amount'],
+    fields['action'],
+    fields['sign_time'],
+  ];
+  return createHash('md5')
+    .update(parts.map((p) => p ?? '').join(''))
+    .digest('hex');
+}
+
+async function formFields(c: Context): Promise<Record<string, string>> {
+  const type = c.req.header('content-type') ?? '';
+  let values: Record<string, unknown> = {};
+  try {
+    values = /application\/json/i.test(type)
+      ? ((await c.req.json()) as Record<string, unknown>)
+      : ((await c.req.parseBody()) as Record<string, unknown>);
+  } catch {
+    values = {};
+  }
+  return Object.fromEntries(
+    Object.entries(isObject(values) ? values : {}).flatMap(([k, v]) =>
+      typeof v === 'string' || typeof v === 'number' ? [[k, String(v)]] : [],
+    ),
+  );
+}
+
+function clickHandler(ctx: AppContext, complete: boolean) {
+  const { db } = ctx;
+  return async (c: Context) => {
+    const f = await formFields(c);
+    const reply = (name: ClickErrorName | null, extra: Record<string, unknown> = {}) =>
+      c.json({
+        click_trans_id: f['click_trans_id'] ?? null,
+        merchant_trans_id: f['merchant_trans_id'] ?? null,
+        ...extra,
+        ...(name ? CLICK_ERRORS[name] : { error: 0, error_note: 'Success' }),
+      });
+    const missing = [...CLICK_FIELDS, ...(complete ? ['merchant_prepare_id'] : [])].some((k) => f[k] === undefined);
+    if (missing) return reply('request');
+    const secret = ctx.merchantKeys.click;
+    if (
+      !secret ||
+      !/^[0-9a-f]{32}$/i.test(f['sign_string'] ?? '') ||
+      !sameText(clickSign(f, secret, complete), (f['sign_string'] ?? '').toLowerCase())
+    )
+      return reply('sign');
+    if (ctx.click && f['service_id'] !== ctx.click.serviceId) return reply('request');
+    if (f['action'] !== (complete ? '1' : '0')) return reply('action');
+    const orderId = /^\d{1,15}$/.test(f['merchant_trans_id'] ?? '') ? Number(f['merchant_trans_id']) : NaN;
+    const order = db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', orderId);
+    if (!order) return reply('order');
+    const amount = Number(f['amount']);
+    const tiyin = Math.round(amount * 100);
+    if (!Number.isFinite(amount) || tiyin !== Math.round(orderTotal(ctx, order.id) * 100)) return reply('amount');
+
+    return db.tx(() => {
+      const now = ctx.now();
+      if (!complete) {
+        const repeated = db.get<PaymentRow>(
+          "SELECT * FROM payments WHERE provider = 'click' AND ext_id = ?",
+          f['click_trans_id'] ?? '',
+        );
+        if (repeated?.state === PERFORMED || order.payment_status === 'paid') return reply('paid');
+        if (repeated?.state === CANCELLED || !canPay(order)) return reply('cancelled');
+        const id =
+          repeated?.id ??
+          db.run(
+            `INSERT INTO payments (provider, ext_id, order_id, amount, state, create_ms)
+             VALUES ('click', ?, ?, ?, ?, ?)`,
+            f['click_trans_id'] ?? '',
+            order.id,
+            tiyin,
+            CREATED,
+            now,
+          ).id;
+        return reply(null, { merchant_prepare_id: id });
+      }
+      const row = db.get<PaymentRow>(
+        "SELECT * FROM payments WHERE provider = 'click' AND id = ? AND ext_id = ? AND order_id = ?",
+        Number(f['merchant_prepare_id']),
+        f['click_trans_id'] ?? '',
+        order.id,
+      );
+      if (!row) return reply('transaction');
+      if (row.state === PERFORMED) return reply('paid');
+      if (row.state === CANCELLED) return reply('cancelled');
+      const cancel = () => db.run('UPDATE payments SET state = ?, cancel_ms = ? WHERE id = ?', CANCELLED, now, row.id);
+      // Click reports a failed payment with a negative error: the merchant cancels it and answers -9.
+      if (Number(f['error']) < 0) {
+        cancel();
+        return reply('cancelled');
+      }
+      if (order.payment_status === 'paid') return reply('paid');
+      if (!canPay(order)) {
+        cancel();
+        return reply('cancelled');
+      }
+      db.run('UPDATE payments SET state = ?, perform_ms = ? WHERE id = ?', PERFORMED, now, row.id);
+      markPaid(ctx, order.id);
+      return reply(null, { merchant_confirm_id: row.id });
+    });
+  };
+}
+
+/** Mounts the Payme and Click callbacks (in every mode: they are authenticated by the providers' keys). */
+export function merchantRoutes(app: Hono, ctx: AppContext): void {
+  const payme = paymeHandlers(ctx);
+  app.post(PAYME_PATH, async (c) => {
+    let request: unknown;
+    let parsed = true;
+    try {
+      request = JSON.parse(await c.req.text());
+    } catch {
+      parsed = false;
+    }
+    const id = isObject(request) ? (request['id'] ?? null) : null;
+    const fail = (name: PaymeErrorName) => c.json({ jsonrpc: '2.0', id, error: PAYME_ERRORS[name] });
+    if (!paymeAuthorised(c.req.header('authorization'), ctx.merchantKeys.payme)) return fail('auth');
+    if (!parsed) return fail('parse');
+    if (!isObject(request) || typeof request['method'] !== 'string' || !isObject(request['params']))
+      return fail('request');
+    const method = request['method'];
+    if (!Object.hasOwn(payme, method)) return fail('method');
+    try {
+      // A refusal after a write (a transaction cancelled by its timeout) keeps that write: caught inside.
+      const outcome = ctx.db.tx(() => {
+        try {
+          return { result: payme[method as keyof typeof payme](request['params'] as Params) };
+        } catch (error) {
+          if (error instanceof PaymeError) return { error: error.error };
+          throw error;
+        }
+      });
+      return c.json({ jsonrpc: '2.0', id, ...outcome });
+    } catch (error) {
+      console.error('[payme] failed:', error);
+      return fail('system');
+    }
+  });
+  app.post(CLICK_PREPARE_PATH, clickHandler(ctx, false));
+  app.post(CLICK_COMPLETE_PATH, clickHandler(ctx, true));
+}
