@@ -172,8 +172,14 @@ export function createApp(options: AppOptions): Hono {
     click: options.click !== undefined ? options.click : clickFromEnv(process.env),
     card: options.card !== undefined ? options.card : cardFromEnv(process.env),
     merchantKeys: {
-      payme: options.merchantKeys?.payme ?? (process.env['PAYME_MERCHANT_KEY'] || null),
-      click: options.merchantKeys?.click ?? (process.env['CLICK_SECRET_KEY'] || null),
+      payme:
+        options.merchantKeys?.payme !== undefined
+          ? options.merchantKeys.payme
+          : process.env['PAYME_MERCHANT_KEY'] || null,
+      click:
+        options.merchantKeys?.click !== undefined
+          ? options.merchantKeys.click
+          : process.env['CLICK_SECRET_KEY'] || null,
     },
     production: options.production ?? process.env['NODE_ENV'] === 'production',
     sandboxKey: newSandboxKey(),
