@@ -15,16 +15,30 @@ const CATALOGUE_PAGE_SIZE = 1000;
 /** Concurrent product requests when the API has no bulk catalogue call. */
 const PRODUCT_CONCURRENCY = 16;
 
+/**
+ * A throttled (429) or unavailable (503) read is repeated after the wait its
+ * Retry-After names, up to a minute (issue 18, finding 6): a build waits for a
+ * busy API instead of failing, but never hangs on it.
+ */
+export const BUILD_MAX_RETRY_AFTER_MS = 60_000;
+
 const loaded = new Map<string, Promise<Catalogue>>();
 
 /**
  * The build's API client: every answer checked against the contract, and the
  * build token (API_BUILD_TOKEN, when set) as its bearer token, so the API's
- * rate limits never throttle a build however large the catalogue.
+ * rate limits never throttle a build however large the catalogue; a 429 or
+ * 503 from something in front of it is waited out (Retry-After, bounded).
  */
 export function buildApi(apiUrl: string, lang: Lang): Api {
   const buildToken = typeof process !== 'undefined' ? process.env['API_BUILD_TOKEN'] : undefined;
-  return createApi({ baseURL: apiUrl, lang, validate: checkAnswer, token: () => buildToken });
+  return createApi({
+    baseURL: apiUrl,
+    lang,
+    validate: checkAnswer,
+    token: () => buildToken,
+    maxRetryAfterMs: BUILD_MAX_RETRY_AFTER_MS,
+  });
 }
 
 /** The catalogue for one language, loaded once per process and API. */

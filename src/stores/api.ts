@@ -1,15 +1,34 @@
 /**
  * The browser's API client: base URL from astro:env, the page's language, the
  * stored bearer token, renewed with the stored refresh token after a 401 (a
- * refused renewal clears both: signed out). Loaded on the first call (with
+ * refused renewal clears both: signed out), once across tabs. Loaded on the first call (with
  * ofetch), so pages that make none do not download it.
  */
 import { API_URL } from 'astro:env/client';
 import type { Api } from '../lib/api/client.ts';
 import { $lang } from './language.ts';
-import { $access, $refresh, storeTokens } from './session-tokens.ts';
+import { $access, $refresh, reloadTokens, storeTokens } from './session-tokens.ts';
 
 let api: Promise<Api> | undefined;
+
+/** The Web Lock every tab of the shop takes to renew the session. */
+export const REFRESH_LOCK = 'bozor-session-refresh';
+
+/**
+ * Runs a session renewal alone across this browser's tabs: two tabs whose
+ * access token expired together spend the refresh token once, the second
+ * reading the pair the first stored (issue 18, finding 4). Browsers without
+ * Web Locks renew as before; the API's grace window answers their second
+ * refresh with the same pair.
+ */
+function acrossTabs<T>(renew: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return renew();
+  return locks.request(REFRESH_LOCK, async () => {
+    reloadTokens();
+    return await renew();
+  }) as Promise<T>;
+}
 
 export function getApi(): Promise<Api> {
   api ??= import('../lib/api/client.ts').then(({ createApi }) =>
@@ -17,7 +36,7 @@ export function getApi(): Promise<Api> {
       baseURL: API_URL,
       lang: $lang.get(),
       token: () => $access.get() || null,
-      refresh: { token: () => $refresh.get() || null, store: storeTokens },
+      refresh: { token: () => $refresh.get() || null, store: storeTokens, exclusive: acrossTabs },
     }),
   );
   return api;

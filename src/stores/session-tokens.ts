@@ -16,7 +16,28 @@ const encodeToken = (value: string) => (value || undefined) as unknown as string
 export const $access = persistentAtom<string>('access', '', { decode: decodeToken, encode: encodeToken });
 export const $refresh = persistentAtom<string>('refresh', '', { decode: decodeToken, encode: encodeToken });
 
+/**
+ * This browser's device token (issue 18): answered by the API at sign-in and
+ * sent back with every later code request and verify, so a stranger who locks
+ * the phone out of new browsers cannot lock it out of this one. Not a
+ * credential on its own (a code is still needed), so it outlives signing out.
+ * A backend that implements spec §7 only answers none, and nothing is sent.
+ */
+export const $device = persistentAtom<string>('device', '', { decode: decodeToken, encode: encodeToken });
+
 export const $signedIn = computed($access, (access) => access.length > 0);
+
+/**
+ * Reads the stored pair again from localStorage: another tab may have renewed
+ * it a moment ago, before this tab's storage event arrived.
+ */
+export function reloadTokens(): void {
+  if (typeof localStorage === 'undefined') return;
+  const stored = (key: string) => decodeToken(localStorage.getItem(key) ?? '');
+  const [access, refresh] = [stored('access'), stored('refresh')];
+  if (access !== $access.get()) $access.set(access);
+  if (refresh !== $refresh.get()) $refresh.set(refresh);
+}
 
 /** Keep a new pair (sign-in, renewal), or clear both: signed out. */
 export function storeTokens(tokens: Tokens | null): void {

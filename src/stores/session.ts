@@ -3,8 +3,10 @@
  * code for a phone, verify it (4 characters, upper-cased), store the tokens,
  * push the visitor's basket to the server, reload. A throttled step (429)
  * shows the server's own message and holds the resend countdown until the
- * server allows another code. Signing out revokes the refresh token on the
- * server and clears every private key of browser storage.
+ * server allows another code. The browser's device token (issue 18) goes with
+ * the code request and verify, so the API knows a browser the phone signed in
+ * on. Signing out revokes the refresh token on the server and clears every
+ * private key of browser storage (the device token stays: it is no credential).
  */
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
@@ -16,9 +18,15 @@ import { getApi, statusOf } from './api.ts';
 import { $liked } from './favourites.ts';
 import { notify, notifyAfterReload, type ToastMessage } from './notify.ts';
 import { $recentSearches } from './recent-searches.ts';
-import { $access, $refresh, $signedIn, storeTokens } from './session-tokens.ts';
+import { $access, $device, $refresh, $signedIn, storeTokens } from './session-tokens.ts';
 
 export { $access, $refresh, $signedIn };
+
+/** This browser's device token for the sign-in calls, when it has one: an optional field a spec-only backend ignores. */
+const deviceField = (): { device?: string } => {
+  const device = $device.get();
+  return device ? { device } : {};
+};
 
 /** A code was requested: for whom, and when a new one may be asked for. */
 export interface PendingSignIn {
@@ -54,7 +62,7 @@ export async function requestCode(phone: string): Promise<Result> {
   const e164 = toUzE164(phone);
   if (!e164) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await (await getApi()).call('auth', { body: { phone_number: e164 } });
+    const answer = await (await getApi()).call('auth', { body: { phone_number: e164, ...deviceField() } });
     $pendingSignIn.set({ phone: e164, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeSent');
     return { ok: true };
@@ -71,7 +79,11 @@ export async function resendCode(): Promise<Result> {
   const pending = $pendingSignIn.get();
   if (!pending || Date.now() < pending.resendAt) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await (await getApi()).call('resend', { body: { phone_number: pending.phone } });
+    const answer = await (
+      await getApi()
+    ).call('resend', {
+      body: { phone_number: pending.phone, ...deviceField() },
+    });
     $pendingSignIn.set({ ...pending, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeResent');
     return { ok: true };
@@ -91,7 +103,11 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   if (!pending || !/^[A-Z0-9]{4}$/.test(clean)) return { ok: false, reason: 'invalid' };
   let tokens;
   try {
-    tokens = (await (await getApi()).call('verify', { body: { code: clean, user: pending.user } })).data;
+    const answer = await (
+      await getApi()
+    ).call('verify', { body: { code: clean, user: pending.user, ...deviceField() } });
+    tokens = answer.data;
+    if (answer.device) $device.set(answer.device);
   } catch (error) {
     failed(error, 'isl.toast.verifyFailed', pending.phone);
     return { ok: false, reason: 'failed' };

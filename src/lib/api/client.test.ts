@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApi, GET_RETRIES } from './client.ts';
+import { ApiError, createApi, GET_RETRIES, retryAfterMs } from './client.ts';
 import { checkAnswer } from '#contract/calls.ts';
 import type { Tokens } from '#contract/schemas.ts';
 import { addFavourite, searchSuggestions } from './fallbacks.ts';
@@ -115,6 +115,52 @@ describe('retries', () => {
   });
 });
 
+describe('Retry-After (the build, issue 18)', () => {
+  const busy = (status: number, after: string) => (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Retry-After': after });
+    res.end(JSON.stringify({ detail: 'busy' }));
+  };
+  const patient = (maxRetryAfterMs: number) =>
+    createApi({ baseURL: origin, lang: 'uz', retryDelay: 5, maxRetryAfterMs, validate: checkAnswer });
+
+  it('waits the Retry-After of a 429 and a 503 before repeating a read, where it is set', async () => {
+    replies = [busy(429, '1'), busy(503, '1')];
+    fallback = (_req, res) => json(res, 200, [category]);
+    const started = performance.now();
+    await expect(patient(5000).call('categories')).resolves.toEqual([category]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1900);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('waits at most maxRetryAfterMs, however long the answer asks', async () => {
+    replies = [busy(429, '3600')];
+    fallback = (_req, res) => json(res, 200, [category]);
+    const started = performance.now();
+    await expect(patient(200).call('categories')).resolves.toEqual([category]);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(190);
+    expect(waited).toBeLessThan(1500);
+  });
+
+  it('keeps its own retry delay without the setting (the browser), and for other failures', async () => {
+    replies = [busy(429, '3600'), busy(500, '3600')];
+    fallback = (_req, res) => json(res, 200, [category]);
+    const started = performance.now();
+    await expect(fast().call('categories')).resolves.toEqual([category]);
+    await expect(patient(60_000).call('categories')).resolves.toEqual([category]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2026-05-01T12:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Fri, 01 May 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Fri, 01 May 2026 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
+  });
+});
+
 describe('timeout', () => {
   it('abandons a call that takes longer than the timeout (status 0)', async () => {
     fallback = () => undefined; // never answers
@@ -216,8 +262,9 @@ describe('session renewal after a 401', () => {
       api.call('favourites'),
       api.call('addToBasket', { body: { product: 1, quantity: 1 } }),
     ];
-    // All three were refused and are waiting for the renewal (each read the token again) before it answers.
-    await vi.waitFor(() => expect(token).toHaveBeenCalledTimes(6));
+    // All three were refused and are waiting for the renewal (each read the token again, and the renewal once more
+    // as it started, in case another tab had renewed) before it answers.
+    await vi.waitFor(() => expect(token).toHaveBeenCalledTimes(7));
     release();
     await expect(Promise.all(calls)).resolves.toHaveLength(3);
     expect(refreshes()).toEqual([{ method: 'POST', path: REFRESH, auth: null, body: '{"refresh":"r1"}' }]);
@@ -230,6 +277,51 @@ describe('session renewal after a 401', () => {
       'POST /api/v1/orders/add-basket/',
     ]);
     expect(seen).toHaveLength(7);
+  });
+
+  it('two tabs whose token expired together renew once: the second takes the pair the first stored', async () => {
+    // Two pages of one browser: one storage, one lock (a promise chain standing in for navigator.locks).
+    const stored = { access: 'old', refresh: 'r1' };
+    let lock = Promise.resolve();
+    const exclusive = <T>(renew: () => Promise<T>) => {
+      const run = lock.then(renew);
+      lock = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    };
+    const seen: Sent[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = {
+        method: init?.method ?? 'GET',
+        path: new URL(String(input)).pathname,
+        auth: new Headers(init?.headers).get('authorization'),
+        body: typeof init?.body === 'string' ? init.body : '',
+      };
+      seen.push(request);
+      if (request.path !== REFRESH) return acceptNew(request);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The API rotates: the same refresh token twice (without grace) would end the session.
+      return request.body === '{"refresh":"r1"}' ? reply(200, { access: 'new', refresh: 'r2' }) : reply(401, {});
+    }) as typeof globalThis.fetch;
+    const tab = () =>
+      createApi({
+        baseURL: 'http://api.test',
+        lang: 'uz',
+        fetch,
+        retryDelay: 1,
+        token: () => stored.access,
+        refresh: {
+          token: () => stored.refresh,
+          store: (tokens) => Object.assign(stored, { access: tokens?.access ?? '', refresh: tokens?.refresh ?? '' }),
+          exclusive,
+        },
+      });
+    const [first, second] = [tab(), tab()];
+    await expect(Promise.all([first.call('basket'), second.call('favourites')])).resolves.toEqual([[], []]);
+    expect(seen.filter((r) => r.path === REFRESH)).toHaveLength(1);
+    expect(stored).toEqual({ access: 'new', refresh: 'r2' });
   });
 
   it('a 401 that comes back after the session was renewed is repeated without a second refresh', async () => {

@@ -33,9 +33,23 @@ export interface ApiOptions {
   refresh?: {
     token: () => string | null | undefined;
     store: (tokens: Tokens | null) => void;
+    /**
+     * Runs the renewal alone across the browser's tabs (a Web Lock): another
+     * tab that renewed meanwhile has stored its pair, which `token` then reads,
+     * so the refresh token is spent once (issue 18, finding 4). Without it the
+     * renewal is shared within this page only.
+     */
+    exclusive?: <T>(renew: () => Promise<T>) => Promise<T>;
   };
   timeout?: number;
   retryDelay?: number;
+  /**
+   * The longest wait a refused read (429 or 503) is held to when the answer
+   * says `Retry-After`: the read is repeated after that wait, capped here. Off
+   * (0) by default, where reads are repeated `retryDelay` apart; the build
+   * sets it, since a nightly build may wait where a shopper should not.
+   */
+  maxRetryAfterMs?: number;
   fetch?: typeof globalThis.fetch;
   /**
    * Checks an answer against the contract (`checkAnswer` from contract.ts).
@@ -65,7 +79,13 @@ export function createApi(options: ApiOptions) {
     {
       baseURL,
       timeout: options.timeout ?? API_TIMEOUT_MS,
-      retryDelay: options.retryDelay ?? RETRY_DELAY_MS,
+      retryDelay: ({ response }) => {
+        const base = options.retryDelay ?? RETRY_DELAY_MS;
+        const cap = options.maxRetryAfterMs ?? 0;
+        if (cap <= 0 || !response || (response.status !== 429 && response.status !== 503)) return base;
+        const after = retryAfterMs(response.headers.get('retry-after'));
+        return after === null ? base : Math.min(Math.max(after, base), cap);
+      },
       onRequest({ options: request }) {
         const headers = new Headers(request.headers);
         headers.set('Accept-Language', options.lang);
@@ -117,12 +137,21 @@ export function createApi(options: ApiOptions) {
 
   let renewing: Promise<string | null> | null = null;
 
-  /** A new access token after `stale` was refused (one refresh for all parallel callers), or null. */
+  /** A new access token after `stale` was refused (one refresh for all parallel callers, and tabs), or null. */
   function renew(stale: string, session: NonNullable<ApiOptions['refresh']>): Promise<string | null> {
-    const current = options.token?.() || null;
-    // A 401 that comes back after a parallel call renewed the session needs no second refresh.
-    if (current && current !== stale) return Promise.resolve(current);
-    renewing ??= refreshTokens(session).finally(() => {
+    // A 401 that comes back after a parallel call (or another tab) renewed the session needs no second refresh.
+    const renewed = () => {
+      const current = options.token?.() || null;
+      return current && current !== stale ? current : null;
+    };
+    const current = renewed();
+    if (current) return Promise.resolve(current);
+    const exclusive = session.exclusive ?? ((work) => work());
+    renewing ??= exclusive(() => {
+      // Read again once the lock is ours: the tab that held it may have stored a new pair.
+      const fresh = renewed();
+      return fresh ? Promise.resolve(fresh) : refreshTokens(session);
+    }).finally(() => {
       renewing = null;
     });
     return renewing;
@@ -141,6 +170,14 @@ export function createApi(options: ApiOptions) {
   }
 
   return { call, baseURL, lang: options.lang };
+}
+
+/** Retry-After as milliseconds from now: delay-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 function toApiError(error: unknown): ApiError {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { $localBasket } from '../../../src/stores/basket.ts';
 import { $liked } from '../../../src/stores/favourites.ts';
+import { $device } from '../../../src/stores/session-tokens.ts';
 import {
   $access,
   $pendingSignIn,
@@ -76,6 +77,52 @@ describe('sign-in', () => {
     expect(await requestCode(phone)).toEqual({ ok: true });
     expect(shop.toasts()).toEqual(['error isl.toast.serverMessage']);
     expect($pendingSignIn.get()!.resendAt).toBeGreaterThanOrEqual(first.resendAt - 1_000);
+  });
+});
+
+describe('the device token (issue 18, finding 1)', () => {
+  /** A stranger with unlimited addresses spends the phone's budget of unrecognised browsers. */
+  const lockOut = async (phone: string) => {
+    for (let round = 0; round < 5; round++) {
+      const auth = await shop.api.call('/users/auth/', { method: 'POST', body: { phone_number: phone } });
+      if (auth.status === 429) return auth;
+      const code = codeFor(phone);
+      for (let i = 0; i < 5; i++)
+        await shop.api.call('/users/verify/', {
+          method: 'POST',
+          body: { user: auth.body.user, code: code === '0000' ? '1111' : '0000' },
+        });
+      shop.api.clock.now += 121_000;
+    }
+    throw new Error('never locked');
+  };
+
+  it('is kept at sign-in and sent with later sign-ins: a stranger’s lock leaves this browser able to sign in', async () => {
+    const typed = typedPhone();
+    await requestCode(typed);
+    const phone = $pendingSignIn.get()!.phone;
+    await verifyCode(codeFor(phone), () => {});
+    expect($device.get()).toMatch(/^[\w-]{43}$/);
+    const device = $device.get();
+    await signOut(() => {});
+    // Signing out forgets the tokens, not the browser.
+    expect([$access.get(), $device.get()]).toEqual(['', device]);
+
+    shop.api.clock.now += 121_000;
+    expect((await lockOut(phone)).status).toBe(429);
+    expect(await requestCode(typed)).toEqual({ ok: true });
+    expect(await verifyCode(codeFor(phone), () => {})).toEqual({ ok: true });
+    expect($access.get()).not.toBe('');
+  });
+
+  it('a browser that never signed in is told how long to wait during a lock', async () => {
+    const typed = typedPhone();
+    const phone = `+${typed.replace(/\D/g, '')}`;
+    await lockOut(phone);
+    shop.toasts();
+    expect(await requestCode(typed)).toEqual({ ok: false, reason: 'failed' });
+    expect(shop.toasts()).toEqual(['error isl.toast.serverMessage']);
+    expect($device.get()).toBe('');
   });
 });
 

@@ -16,7 +16,7 @@ import { $cancelling, $openOrder, $orderListState, $orderLists, $paying } from '
 import { $profile, $profileLoad } from '../../../src/stores/profile.ts';
 import { $recentSearches } from '../../../src/stores/recent-searches.ts';
 import { $draft as $reviewDraft, $pending, $rated, $reviewOpen, $send } from '../../../src/stores/reviews.ts';
-import { $access, $refresh } from '../../../src/stores/session-tokens.ts';
+import { $access, $device, $refresh } from '../../../src/stores/session-tokens.ts';
 import { $pendingSignIn } from '../../../src/stores/session.ts';
 
 /** Remembers a store's value now (its first: nothing has run yet) and answers how to put it back. */
@@ -29,6 +29,7 @@ const resets = [
   // Tokens first: signing out empties the saved address, which is reset after.
   $access,
   $refresh,
+  $device,
   $pendingSignIn,
   $savedAddress,
   $addressPickerOpen,
