@@ -7,7 +7,8 @@
  * scripts/rebuild/page-types.ts). `npm run budget` runs only this file.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from './support/test.ts';
 import { FIRST_LOAD_BUDGETS_KB, kindOf, PAGE_TYPES, type PageType } from '../../scripts/rebuild/page-types.ts';
 import { openUntouched, pageOfEveryType } from './support/site.ts';
 
@@ -67,6 +68,7 @@ test.describe('first-load JavaScript stays within budget', () => {
     });
   }
   test('the bare root and the 404 page', async ({ page }) => {
+    expectConsole(page, failedLoad(404, /\/uz\/no-such-page$/));
     await expectWithinBudget(page, { root: '/', 'not-found': '/uz/no-such-page' });
   });
 });

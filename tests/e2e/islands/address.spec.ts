@@ -6,7 +6,8 @@
  * tile origin (tests never call OpenStreetMap); geolocation comes from
  * Playwright's permissions and setGeolocation.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { QARSHI_DISTRICT_ADDRESS } from '../../fixtures/address.ts';
 import { API, signIn } from '../support/api.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
@@ -136,6 +137,15 @@ test.describe('desktop faults and location', () => {
   // The worker's context is reused (playwright.config.ts) and permissions outlive a test: the denied case needs none.
   test.afterEach(({ context }) => context.clearPermissions());
 
+  test('Escape closes the picker and focus goes back to the label that opened it', async ({ page }) => {
+    await stubTiles(page);
+    await page.goto('/uz/about');
+    const picker = await openPicker(page);
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    await expect(page.locator('[data-address-picker]:visible').first()).toBeFocused();
+  });
+
   test('use my location inside the district', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 38.8167, longitude: 65.65, accuracy: 20 });
@@ -202,6 +212,11 @@ test.describe('desktop faults and location', () => {
     ['empty answer', 'empty', "Manzil ma'lumotlari topilmadi"],
   ] as const) {
     test(`geocoder ${name}: the §8 text, Save unavailable; failing tiles still take clicks`, async ({ page }) => {
+      expectConsole(
+        page,
+        failedLoad('aborted', /tile\.openstreetmap\.org/),
+        failedLoad(fault === 'status' ? 500 : 'aborted', /\/geocoder\/reverse/),
+      );
       await page.route(TILES, (route) => route.abort('failed'));
       await page.route(GEOCODER, (route) => {
         if (fault === 'timedout') return route.abort('timedout');

@@ -4,7 +4,8 @@
  * request and, where the spec names it, 404; each shows the spec's message
  * and fallback, and afterwards the basket holds what the shopper put there.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { addToServerBasket, products, serverBasket, signIn } from '../support/api.ts';
 import { watchErrors } from '../support/site.ts';
 import {
@@ -168,6 +169,7 @@ test("add to basket 400: the server's field errors are shown, then it is added l
 });
 
 test("visitor product 404: 'Mahsulot topilmadi: ID {id}', dropped from the list, kept stored", async ({ page }) => {
+  expectConsole(page, failedLoad(404, /\/api\/v1\/products\/product\/\d+\/$/));
   const [a, b] = await products();
   await page.goto('/uz/about');
   await setLocalBasket(page, [

@@ -5,7 +5,8 @@
  * failed), the spec's validation errors, and the faults of placing an order
  * and of the pay link. Map tiles are stubbed at the tile origin.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import {
   addToServerBasket,
   API,
@@ -259,6 +260,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
   });
 
   test('out of stock: the line is named and marked, basket and form intact', async ({ page, request }) => {
+    expectConsole(page, failedLoad(400, /\/api\/v1\/orders\/$/));
     // The last product found: the other tests do not use it, and this one sells all of it.
     const { tokens, product } = await shopperAtCheckout(page, request, 'uz', 7);
     // Another shopper buys every unit left first.
@@ -296,6 +298,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
   });
 
   test('pay link failure: the order is placed and can be paid from the success page', async ({ page, request }) => {
+    expectConsole(page, failedLoad(500, /\/api\/v1\/orders\/\d+\/pay\/$/));
     const { tokens } = await shopperAtCheckout(page, request, 'uz', 5);
     await page.getByLabel(TEXT.uz.payme).check();
     await page.route(/\/api\/v1\/orders\/\d+\/pay\/$/, (route) =>

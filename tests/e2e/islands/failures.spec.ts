@@ -1,11 +1,12 @@
 /** Failures nobody else handles (spec §8 General, issue 9): a message, and one reload for a failed lazy chunk. */
-import { expect, test } from '@playwright/test';
+import { expect, test, expectConsole } from '../support/test.ts';
 import { expectToast } from './helpers.ts';
 
 const OCCURRED = 'Xatolik yuz berdi';
 const RELOAD = "Sahifani qayta yuklang yoki keyinroq urinib ko'ring";
 
 test('an uncaught rejection shows "An error occurred" and "Please reload the page or try later"', async ({ page }) => {
+  expectConsole(page, /^pageerror: unexpected$/);
   await page.goto('/uz/about');
   await page.waitForFunction(() => document.querySelector('[data-auth-link]')?.hasAttribute('data-signed-in'));
   await page.evaluate(() => {

@@ -3,7 +3,8 @@
  * with 500, timeout, an aborted request and 404/400 where the spec names them;
  * each shows its message and keeps exactly the favourites the shopper chose.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { addServerFavourite, products, serverFavourites, signIn } from '../support/api.ts';
 import { expectToast, fail, likedIds, passTimeouts, toast, useTokens, type Fault } from './helpers.ts';
 

@@ -1,5 +1,6 @@
 /** Shared helpers of the islands specs: signed-in pages, storage reads, toasts and faults (API calls: support/api.ts). */
-import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
+import { expect, expectConsole, failedLoad } from '../support/test.ts';
 import type { Tokens } from '../support/api.ts';
 
 /** Put tokens in the page's storage (then the next navigation is signed in). */
@@ -54,6 +55,8 @@ export type Fault = '500' | 'abort' | 'timeout' | '404' | '401' | '400';
  * past the client's 10 s timeout and retries by the test.
  */
 export async function fail(page: Page, url: RegExp, fault: Fault, method?: string): Promise<void> {
+  // Chromium logs the failed load; the error watcher takes it as this test's doing.
+  if (fault !== 'timeout') expectConsole(page, failedLoad(fault === 'abort' ? 'aborted' : Number(fault), url));
   await page.route(url, async (route: Route) => {
     if (method && route.request().method() !== method) return route.fallback();
     if (route.request().method() === 'OPTIONS') return route.fallback();

@@ -3,7 +3,7 @@
  * favourites as a visitor, sign in with the code from the reference API, and
  * find both merged on the server with nothing lost; and a merge that fails.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import {
   addToServerBasket,
   codeFor,
@@ -134,6 +134,7 @@ for (const lang of ['uz', 'ru'] as const) {
 test("sign-in sync failure keeps the failed items locally: 'Mahsulotni sinxronlashtirishda xato: ID {id}'", async ({
   page,
 }) => {
+  expectConsole(page, failedLoad(500, /\/api\/v1\/orders\/add-basket\/$/));
   const [a, b] = await products();
   const phone = randomPhone();
   await page.goto('/uz/about');

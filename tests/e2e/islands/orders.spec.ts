@@ -7,7 +7,8 @@
  * both pages and on the open prompt. State is prepared through the API except
  * in the checkout journey.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import type { Lang } from '#contract/langs.ts';
 import {
   addToServerBasket,
@@ -276,6 +277,7 @@ test.describe('faults', () => {
   test('ru: cancel refused (400) from the list: the reason is shown; a later cancel updates the tabs without a reload', async ({
     page,
   }) => {
+    expectConsole(page, failedLoad(400, /\/api\/v1\/orders\/\d+\/cancel\/$/));
     const text = TEXT.ru;
     const tokens = await signIn();
     const order = await placeOrder(tokens, await product(4));
@@ -328,6 +330,7 @@ test.describe('faults', () => {
   });
 
   test('an order delivered meanwhile: the real refusal, in the shopper’s language', async ({ page }) => {
+    expectConsole(page, failedLoad(400, /\/api\/v1\/orders\/\d+\/cancel\/$/));
     const tokens = await signIn();
     const order = await placeOrder(tokens, await product(6));
     await openOrderPage(page, tokens, 'uz', order.id);

@@ -6,7 +6,8 @@
  * refuse before sending; a 400 shows beside its field and a 500 says so, with
  * everything typed kept; the menu's language entry stays on the same page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { API_PREFIX } from '#contract/routes.ts';
 import { LANGS, type Lang } from '#contract/schemas.ts';
 import { api, signIn, type Tokens } from '../support/api.ts';
@@ -154,6 +155,7 @@ test('the browser refuses what the API would refuse, before sending', async ({ p
 });
 
 test('ru: a 400 shows its message beside the field and keeps every typed value', async ({ page }) => {
+  expectConsole(page, failedLoad(400, /\/api\/v1\/users\/profile\/$/));
   const text = TEXT.ru;
   const tokens = await signIn();
   await openProfile(page, tokens, 'ru');
@@ -178,6 +180,7 @@ test('ru: a 400 shows its message beside the field and keeps every typed value',
 });
 
 test('a 500 on save says so and keeps the typed values; saving again works', async ({ page }) => {
+  expectConsole(page, failedLoad(500, /\/api\/v1\/users\/profile\/$/));
   const text = TEXT.uz;
   const tokens = await signIn();
   await openProfile(page, tokens);
@@ -198,6 +201,7 @@ test('a 500 on save says so and keeps the typed values; saving again works', asy
 });
 
 test('the profile failing to load offers a retry that works', async ({ page }) => {
+  expectConsole(page, failedLoad(404, /\/api\/v1\/users\/profile\/$/));
   const text = TEXT.uz;
   const tokens = await signIn();
   await useTokens(page, tokens);
@@ -214,6 +218,8 @@ test('the profile failing to load offers a retry that works', async ({ page }) =
 });
 
 test('the menu: language stays on the same page, contacts open, seller and help links, axe clean', async ({ page }) => {
+  // Order 7 is not this new shopper's: the order page says so.
+  expectConsole(page, failedLoad(404, /\/api\/v1\/orders\/7\/$/));
   const tokens = await signIn();
   await useTokens(page, tokens);
   await page.goto('/uz/profile/order?id=7');

@@ -10,7 +10,8 @@
  * offers a retry. axe on the page and with the review dialog open.
  */
 import sharp from 'sharp';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { MAX_IMAGE_BYTES } from '#contract/reviews.ts';
 import type { Lang } from '#contract/langs.ts';
 import { API, api, addToServerBasket, products, seedData, serverBasket, signIn, type Tokens } from '../support/api.ts';
@@ -191,6 +192,8 @@ test('uz: a delivered product is reviewed with two photos, edited, and shows on 
 });
 
 test('ru: the comments page of a product without reviews offers to write one', async ({ page }) => {
+  // The comments page of a product without reviews is not built: the 404 page renders it.
+  expectConsole(page, failedLoad(404, /\/ru\/comments\/\d+$/));
   const { products: all } = await seedData();
   const reviewedByTests = new Set((await products()).map((p) => p.id));
   const { id } = all.findLast((p) => p.reviews_count === 0 && !reviewedByTests.has(p.id))!;
@@ -254,6 +257,7 @@ test('ru: a photo too large or not an image is refused before anything is sent',
 test('ru: a review POST 400 shows beside its field, a 500 keeps the text and photos, and sending again saves it', async ({
   page,
 }) => {
+  expectConsole(page, failedLoad(400, /\/api\/v1\/comments\/$/), failedLoad(500, /\/api\/v1\/comments\/$/));
   const text = TEXT.ru;
   const { tokens, id, title } = await deliveredProduct('ru', 2);
   await openReviews(page, 'ru', tokens);
@@ -310,6 +314,7 @@ test('ru: a review POST 400 shows beside its field, a 500 keeps the text and pho
 });
 
 test('ru: a list that fails to load says so, and the retry loads it', async ({ page }) => {
+  expectConsole(page, failedLoad(500, /\/api\/v1\/required-comments\/$/));
   const text = TEXT.ru;
   const { tokens, title } = await deliveredProduct('ru', 3);
   await page.route('**/api/v1/required-comments/', (route) =>

@@ -3,7 +3,8 @@
  * first (loaded on first focus), the API as fallback and fill-in, faults,
  * keyboard combobox, recent searches, apostrophe variants.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
 import { openUntouched } from '../support/site.ts';
 import { fail, passTimeouts, storedJson, type Fault } from './helpers.ts';
 
@@ -63,6 +64,7 @@ test('Uzbek apostrophe variants find the same products, in the index and through
   // ...then the API alone (the index cannot load).
   await page.unroute(SUGGEST);
   await page.route(PAGEFIND, (route) => route.abort('failed'));
+  expectConsole(page, failedLoad('aborted', PAGEFIND));
   await page.goto('/uz');
   await openBox(page);
   const api = await productsFound();
@@ -108,6 +110,7 @@ test('the index cannot load: the API answers (400 ms debounce, URL-encoded)', as
   const urls: string[] = [];
   page.on('request', (r) => SUGGEST.test(r.url()) && urls.push(r.url()));
   await page.route(PAGEFIND, (route) => route.abort('failed'));
+  expectConsole(page, failedLoad('aborted', PAGEFIND));
   await page.goto('/uz');
   await openBox(page);
   await box(page).pressSequentially('Xiaomi Pad', { delay: 30 });
@@ -123,6 +126,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
       await page.clock.install();
     }
     await page.route(PAGEFIND, (route) => route.abort('failed'));
+    expectConsole(page, failedLoad('aborted', PAGEFIND));
     await fail(page, SUGGEST, fault);
     await page.goto('/uz');
     await openBox(page);

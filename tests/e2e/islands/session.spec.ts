@@ -6,7 +6,8 @@
  * The renewal answer is stubbed (the reference API may not rotate tokens yet),
  * so the tests check what the browser sends and what the shopper sees.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { addToServerBasket, API, products, signIn } from '../support/api.ts';
 import { badge, fail, useTokens } from './helpers.ts';
 
@@ -28,6 +29,7 @@ function stub(answer: (route: Route) => Promise<void>) {
 test('an expired access token: parallel 401s share one refresh, then each call succeeds with the new token', async ({
   page,
 }) => {
+  expectConsole(page, failedLoad(401, /\/api\/v1\//));
   const tokens = await signIn();
   const [item] = await products();
   await addToServerBasket(tokens, item!.id, item!.feature);
@@ -67,6 +69,7 @@ test('an expired access token: parallel 401s share one refresh, then each call s
 });
 
 test('a refused refresh signs the shopper out', async ({ page }) => {
+  expectConsole(page, failedLoad(401, /\/api\/v1\//));
   const tokens = await signIn();
   let refreshes = 0;
   await page.route(

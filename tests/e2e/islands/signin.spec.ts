@@ -3,7 +3,8 @@
  * §8), the API's limits (429), focus and Escape (WCAG), corrupted storage
  * (never a crash).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { products, randomPhone } from '../support/api.ts';
 import { watchErrors } from '../support/site.ts';
 import { expectToast, fail, passTimeouts, toast, type Fault } from './helpers.ts';
@@ -73,6 +74,8 @@ async function toCodeStep(page: Page, phone = randomPhone()) {
 
 test.describe('codes', () => {
   test('3 characters: nothing is verified', async ({ page }) => {
+    // 1234 is not the code sent: the API refuses it.
+    expectConsole(page, failedLoad(400, /\/api\/v1\/users\/verify\/$/));
     const codes: string[] = [];
     await page.route(VERIFY, (route) => {
       codes.push((route.request().postDataJSON() as { code: string }).code);
@@ -88,6 +91,7 @@ test.describe('codes', () => {
   });
 
   test('5 characters: cut to 4, verified at the 4th', async ({ page }) => {
+    expectConsole(page, failedLoad(400, /\/api\/v1\/users\/verify\/$/));
     const bodies: string[] = [];
     await page.route(VERIFY, (route) => (bodies.push(route.request().postData() ?? ''), route.fallback()));
     await toCodeStep(page);
@@ -98,6 +102,7 @@ test.describe('codes', () => {
   });
 
   test('lower case is upper-cased; a wrong code marks the input', async ({ page }) => {
+    expectConsole(page, failedLoad(400, /\/api\/v1\/users\/verify\/$/));
     const bodies: string[] = [];
     await page.route(VERIFY, (route) => (bodies.push(route.request().postData() ?? ''), route.fallback()));
     await toCodeStep(page);
@@ -183,6 +188,8 @@ test('the modal: focus moves in and stays, Escape closes it', async ({ page }) =
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // Back to the button that opened it (React unmounts the dialog after its effects' cleanup).
+  await expect(page.getByTestId('profile-sign-in')).toBeFocused();
 });
 
 test.describe('corrupted storage never crashes and is repaired', () => {
@@ -240,6 +247,7 @@ test.describe('throttled sign-in (429): the server message, and no resend before
   /** The API's limit answer: its own message (in the page's language) and the seconds to wait. */
   async function throttle(page: Page, url: RegExp, retryAfter: number): Promise<string> {
     const detail = `Juda koʻp urinish. ${retryAfter} soniyadan keyin qayta urinib koʻring.`;
+    expectConsole(page, failedLoad(429, url));
     await page.route(url, (route) =>
       route.request().method() === 'OPTIONS'
         ? route.fallback()

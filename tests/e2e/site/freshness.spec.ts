@@ -3,7 +3,7 @@
  * answer cached before the page was built is not used, and a product the API
  * no longer has shows as unavailable instead of at its built price.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { seedData } from '../support/api.ts';
 
 const plainProduct = async () => {
@@ -12,6 +12,7 @@ const plainProduct = async () => {
 };
 
 test('a product the API no longer has shows as unavailable, not at the price it was built with', async ({ page }) => {
+  expectConsole(page, failedLoad(404, /\/api\/v1\/products\/product\/\d+\/$/));
   const product = await plainProduct();
   await page.route(`**/api/v1/products/product/${product.id}/`, (route) =>
     route.fulfill({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' }, json: { detail: 'Not found.' } }),

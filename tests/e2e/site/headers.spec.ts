@@ -5,7 +5,8 @@
  * (which applies on top of each page's <meta> policy) blocks nothing the
  * search box and the sign-in modal load on use.
  */
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
+import { expect, test, expectConsole } from '../support/test.ts';
 import { pageOfEveryType, watchErrors } from '../support/site.ts';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -101,6 +102,10 @@ test('hashed assets and Pagefind fragments are immutable for a year', async ({ p
 });
 
 test('no page can be framed, by another site or by the shop itself', async ({ page, baseURL }) => {
+  expectConsole(
+    page,
+    /^console\.error: Framing .* violates the following Content Security Policy directive: "frame-ancestors 'none'"/,
+  );
   // Chromium replaces a refused frame with its error page; an allowed one would show the shop's URL.
   const framed = () =>
     page

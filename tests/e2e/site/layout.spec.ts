@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { watchErrors } from '../support/site.ts';
 import { E2E_SITE } from '../../../playwright.config.ts';
 
@@ -87,6 +87,7 @@ test.describe('layout', () => {
   });
 
   test('QR dialog shows the failure text and Retry when the image fails', async ({ page }) => {
+    expectConsole(page, failedLoad('aborted', /\/qr\/.*\.svg/));
     let fail = true;
     await page.route('**/qr/*.svg*', (route) => (fail ? route.abort() : route.continue()));
     await page.goto('/ru/about');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import type { Product } from '#contract/schemas.ts';
 import { api, seedData } from '../support/api.ts';
 import { hasNoImages, watchErrors } from '../support/site.ts';
@@ -33,8 +33,9 @@ test.describe('product page', () => {
     await expect(page.locator(`[data-feature="${withImages.id}"]`)).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', imagesOf(withImages.images)[0]!);
     for (const attribute of withImages.attributes) {
-      await expect(page.locator('[data-feature-attributes]')).toContainText(attribute.value);
+      await expect(page.locator(`[data-feature-attributes="${withImages.id}"]`)).toContainText(attribute.value);
     }
+    await expect(page.locator('[data-feature-attributes]:visible')).toHaveCount(1);
     await expect(page.locator('[data-stock]')).toContainText(String(withImages.count));
     await expect(page.locator(`[data-add-to-basket="${product.id}"]`).first()).toHaveAttribute(
       'data-feature-id',
@@ -88,6 +89,7 @@ test.describe('product page', () => {
   });
 
   test('a product added after the build is loaded on the 404 page', async ({ page }) => {
+    expectConsole(page, failedLoad(404, /\/uz\/product\/987654$/));
     const { products } = await seedData();
     const template = products[0]!;
     const id = 987654;
@@ -125,6 +127,11 @@ test.describe('product page', () => {
   });
 
   test('an unknown product id stays a 404', async ({ page }) => {
+    expectConsole(
+      page,
+      failedLoad(404, /\/ru\/product\/99999999$/),
+      failedLoad(404, /\/api\/v1\/products\/product\/99999999\/$/),
+    );
     await page.goto('/ru/product/99999999');
     await expect(page.locator('[data-error-page="notfound"]')).toBeVisible();
   });

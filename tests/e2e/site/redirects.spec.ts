@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 
 test.describe('language prefix and root', () => {
   test('root shows the Uzbek home', async ({ page }) => {
@@ -47,6 +47,7 @@ test.describe('language prefix and root', () => {
   }
 
   test('the 404 page redirects in the browser too (host without rules)', async ({ page }) => {
+    expectConsole(page, failedLoad(404, /\/some\/deep\/path/));
     // Served as the static 404 page, as a host without redirect rules would.
     await page.route('**/some/deep/path*', async (route) => {
       const notFound = await route.fetch({ url: new URL('/uz/no-such-page', route.request().url()).href });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { seedData } from '../support/api.ts';
 import { pageOfEveryType, watchErrors } from '../support/site.ts';
 import { E2E_SITE } from '../../../playwright.config.ts';
@@ -35,6 +35,7 @@ test.describe('routes', () => {
   });
 
   test('unknown paths give the 404 page', async ({ page }) => {
+    expectConsole(page, failedLoad(404, /\/no-such-page$/));
     const response = await page.goto('/uz/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.locator('[data-error-page="notfound"] h1')).toBeVisible();

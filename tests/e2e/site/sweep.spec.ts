@@ -5,7 +5,7 @@
  * check needs the page loaded until its network is quiet, so they share the
  * load.
  */
-import { expect, test } from '@playwright/test';
+import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
 import { PAGE_TYPES, type PageType } from '../../../scripts/rebuild/page-types.ts';
 import { expectNoAxeViolations, pageOfEveryType, watchErrors } from '../support/site.ts';
 
@@ -22,6 +22,7 @@ test.describe('every page type: axe (WCAG 2.2 AA), no page error, no CSP violati
     for (const type of pages) {
       test(`${lang}: ${type}${tag}`, async ({ page }) => {
         const errors = await watchErrors(page);
+        if (type === 'not-found') expectConsole(page, failedLoad(404, /\/no-such-page$/));
         const path = type === 'not-found' ? '/no-such-page' : (await pageOfEveryType())[type];
         const response = await page.goto(`/${lang}${path}`, { waitUntil: 'networkidle' });
         expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
