@@ -482,6 +482,12 @@ export const uz = {
   'isl.order.payment': "To'lov",
   'isl.order.paid': "To'langan",
   'isl.order.unpaid': "To'lanmagan",
+  'isl.order.refund_pending': 'Pul qaytarilmoqda',
+  'isl.order.refunded': 'Pul qaytarildi',
+  'isl.order.refund_note':
+    "Buyurtma bekor qilindi, to'langan pul siz to'lagan karta yoki hamyonga qaytariladi. Pul qaytgach, bu yerda «Pul qaytarildi» deb ko'rsatiladi.",
+  'isl.order.installment_note':
+    "Muddatli to'lov: menejerimiz siz bilan telefon orqali bog'lanib, muddatli to'lov shartnomasini rasmiylashtiradi. Birinchi to'lovdan so'ng buyurtma yig'ila boshlaydi. Bu yerda onlayn to'lash shart emas.",
   'isl.order.payment_failed': "To'lov amalga oshmadi. Buyurtma saqlandi — uni qaytadan to'lashingiz mumkin.",
   'isl.order.pay': "To'lash",
   'isl.order.pay_again': "Qayta to'lash",

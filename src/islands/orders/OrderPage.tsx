@@ -8,7 +8,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { canCancel } from '#contract/order-status.ts';
+import { canCancel, canPay } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { canPayOnline, orderIdFromQuery, paymentFailedInQuery } from '../../lib/orders.ts';
 import { formatPrice } from '../../lib/price.ts';
@@ -168,6 +168,16 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
             </button>
           )}
         </div>
+      )}
+      {order.payment_status === 'refund_pending' && (
+        <p className="orders-notice" data-testid="order-refund-note">
+          {t('isl.order.refund_note')}
+        </p>
+      )}
+      {unpaid && order.payment_method === 'installment' && canPay(order) && (
+        <p className="orders-notice" data-testid="order-installment-note">
+          {t('isl.order.installment_note')}
+        </p>
       )}
       {payLinkFailed && canPayOnline(order) && (
         <p className="orders-failure" role="alert" data-testid="order-pay-failed">

@@ -17,11 +17,11 @@ export function StatusText({ status, t }: { status: OrderStatus; t: Translate })
   );
 }
 
+/** Paid, unpaid, or for a paid order that was cancelled, where its refund stands (issue 18). */
 export function PaymentState({ order, t }: { order: Pick<Order, 'payment_status'>; t: Translate }) {
-  const paid = order.payment_status === 'paid';
   return (
     <span className="orders-payment" data-testid="order-payment-status" data-status={order.payment_status}>
-      {paid ? t('isl.order.paid') : t('isl.order.unpaid')}
+      {t(`isl.order.${order.payment_status}`)}
     </span>
   );
 }
