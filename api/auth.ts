@@ -358,6 +358,14 @@ export function authHandlers(
           return null;
         }
         db.run('DELETE FROM challenges WHERE id = ?', row.id);
+        // The code was used: its resend countdown no longer holds (signing in on another device at once is allowed).
+        // Its time moves back by the countdown, so the pool's count for the window stays.
+        db.run(
+          'UPDATE code_budgets SET last_ms = MIN(last_ms, ?) WHERE phone = ? AND device = ?',
+          now - CODE_MINUTES * 60_000,
+          row.phone,
+          row.device,
+        );
         // The user row is made only now, so numbers that never verify leave none behind.
         db.run(
           'INSERT INTO users (phone, created_at) VALUES (?, ?) ON CONFLICT (phone) DO NOTHING',
