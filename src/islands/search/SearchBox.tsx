@@ -12,8 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type M
 import type { Lang } from '#contract/schemas.ts';
 import { PLACEHOLDER_IMAGE } from '../../lib/product.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
-import { normaliseSearchText } from '../../lib/search-text.ts';
-import { getApi } from '../../stores/api.ts';
+import { suggest } from '../../stores/search.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
@@ -90,13 +89,11 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
     });
     // The API: debounced 400 ms; the fallback when the index fails, else fill-in of newer products.
     const timer = setTimeout(() => {
-      void Promise.all([import('../../lib/api/fallbacks.ts'), getApi()])
-        .then(([{ searchSuggestions }, api]) => searchSuggestions(api, normaliseSearchText(trimmed)))
-        .then((answer) => {
-          if (!live) return;
-          setApiAnswer(fromApi(lang, answer));
-          setLoading(false);
-        });
+      void suggest(trimmed).then((answer) => {
+        if (!live) return;
+        setApiAnswer(fromApi(lang, answer));
+        setLoading(false);
+      });
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       live = false;

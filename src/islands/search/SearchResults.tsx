@@ -6,8 +6,7 @@ import { useEffect, useState } from 'react';
 import type { Lang, ProductSummary } from '#contract/schemas.ts';
 import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
-import { normaliseSearchText } from '../../lib/search-text.ts';
-import { getApi } from '../../stores/api.ts';
+import { searchProducts } from '../../stores/search.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
@@ -26,9 +25,7 @@ export default function SearchResults({ lang, labels }: { lang: Lang; labels: La
   const load = async (q: string, page: number) => {
     setLoading(true);
     try {
-      const answer = await (
-        await getApi()
-      ).call('searchProducts', { query: { q: normaliseSearchText(q), page: String(page) } });
+      const answer = await searchProducts(q, page);
       setItems((current) => (page === 1 ? answer.results : [...current, ...answer.results]));
       setCount(answer.count);
       setNext(pageFromNext(answer.next));

@@ -1,0 +1,20 @@
+/**
+ * Search calls (spec §7): the suggestions box's GET /products/search/ (a
+ * failure gives three empty lists) and the search page's paged
+ * /products/search-product/. Both send the query normalised as the index is
+ * (src/lib/search-text.ts), so the API fallback finds what the index would.
+ */
+import type { ProductPage, SearchSuggestions } from '#contract/schemas.ts';
+import { normaliseSearchText } from '../lib/search-text.ts';
+import { getApi } from './api.ts';
+
+/** Suggestions for the search box; three empty lists when the call fails. */
+export async function suggest(query: string): Promise<SearchSuggestions> {
+  const [{ searchSuggestions }, api] = await Promise.all([import('../lib/api/fallbacks.ts'), getApi()]);
+  return searchSuggestions(api, normaliseSearchText(query));
+}
+
+/** One page of the search page's results; a failure is the caller's to show. */
+export async function searchProducts(query: string, page: number): Promise<ProductPage> {
+  return (await getApi()).call('searchProducts', { query: { q: normaliseSearchText(query), page: String(page) } });
+}
