@@ -43,6 +43,17 @@ const layerZones = [
     message: 'Islands import stores, lib, i18n and islands/shared only.',
   },
   {
+    // One route to the network: islands → stores → src/lib/api.
+    target: ['./src/islands', './src/components', './src/layouts'],
+    from: ['./src/lib/api'],
+    message: 'Only stores (and build-time src/data) call the API client: one product cache, one live read, one client.',
+  },
+  {
+    target: './src/lib/*.ts',
+    from: ['./src/lib/api'],
+    message: 'Pure rules do not call the API; the stores do.',
+  },
+  {
     target: './src/i18n',
     from: ['./src/stores', './src/islands', './src/components', './src/layouts', './src/pages', './src/data'],
     message: 'i18n holds messages and URL helpers only.',
@@ -88,6 +99,23 @@ const pureLib = {
       { name: 'fetch', message: 'Network calls belong in src/lib/api or src/stores.' },
       { name: 'process', message: 'The environment is read in src/data or scripts/.' },
       { name: 'localStorage', message: 'Browser storage belongs to the stores.' },
+      { name: 'sessionStorage', message: 'Browser storage belongs to the stores.' },
+      { name: 'document', message: 'The page belongs to islands and component scripts; src/lib stays pure.' },
+      { name: 'window', message: 'The page belongs to islands and component scripts; src/lib stays pure.' },
+    ],
+  },
+};
+
+/**
+ * Screens reach the network only through stores (one product cache, one live read, one client).
+ * @type {import('eslint').Linter.Config}
+ */
+const screensThroughStores = {
+  files: ['src/islands/**/*.{ts,tsx}', 'src/components/**/*.{ts,astro}', 'src/layouts/**/*.astro'],
+  rules: {
+    'no-restricted-globals': [
+      /** @type {const} */ ('error'),
+      { name: 'fetch', message: 'Screens call store actions; stores call src/lib/api.' },
     ],
   },
 };
@@ -121,4 +149,5 @@ export default defineConfig(
     },
   },
   pureLib,
+  screensThroughStores,
 );

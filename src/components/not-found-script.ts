@@ -19,8 +19,8 @@ export async function handleNotFound(): Promise<void> {
   container.hidden = false;
   try {
     if (late.kind === 'product') {
-      const { showLateProduct } = await import('./late-product.ts');
-      await showLateProduct(late.lang, late.id, container, labels);
+      const { showLateProduct } = await import('../islands/product/late-product.tsx');
+      await showLateProduct(late.id, container, labels);
     } else {
       const { showLateComments } = await import('../islands/reviews/late-comments.tsx');
       await showLateComments(late.lang, late.id, container, labels);

@@ -1,27 +1,16 @@
 /**
  * /{lang}/favorites (spec §4 Favourites): the favourite products, each
- * fetched; one whose fetch fails is dropped from the list.
+ * fetched through the stores' one product cache; one whose fetch fails is
+ * dropped from the list.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Lang, ProductSummary } from '#contract/schemas.ts';
-import { getApi } from '../../stores/api.ts';
+import type { Lang } from '#contract/schemas.ts';
+import { $products, productFor } from '../../stores/basket-products.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $favouriteIds, $favouritesReady, loadFavourites } from '../../stores/favourites.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { ProductTile } from '../shared/ProductTile.tsx';
-
-const cache = new Map<number, Promise<ProductSummary | null>>();
-const fetchProduct = (id: number) => {
-  let p = cache.get(id);
-  if (!p) {
-    p = getApi()
-      .then((api) => api.call('product', { params: { id } }))
-      .catch(() => null);
-    cache.set(id, p);
-  }
-  return p;
-};
+import { FIRST_ROW, ProductTile } from '../shared/ProductTile.tsx';
 
 export default function FavouritesPage({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);
@@ -29,7 +18,9 @@ export default function FavouritesPage({ lang, labels }: { lang: Lang; labels: L
   const ids = useStore($favouriteIds);
   const ready = useStore($favouritesReady);
   const [mounted, setMounted] = useState(false);
-  const [products, setProducts] = useState<Record<number, ProductSummary | null>>({});
+  const products = useStore($products);
+  /** Favourites whose product could not be fetched: not shown, not waited for. */
+  const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
 
   useEffect(() => {
     setMounted(true);
@@ -40,25 +31,33 @@ export default function FavouritesPage({ lang, labels }: { lang: Lang; labels: L
     if (!mounted) return;
     let live = true;
     for (const id of ids) {
-      if (id in products) continue;
-      void fetchProduct(id).then((product) => {
-        if (live) setProducts((current) => ({ ...current, [id]: product }));
+      if (id in products || failed.has(id)) continue;
+      void productFor(id).then((product) => {
+        if (live && !product) setFailed((current) => new Set(current).add(id));
       });
     }
     return () => {
       live = false;
     };
-  }, [ids, mounted, products]);
+  }, [ids, mounted, products, failed]);
 
   const shown = ids.flatMap((id) => (products[id] ? [products[id]] : []));
-  const waiting = !mounted || !ready || ids.some((id) => !(id in products));
+  const waiting = !mounted || !ready || ids.some((id) => !(id in products) && !failed.has(id));
 
   return (
     <section data-testid="favourites-page">
       {shown.length > 0 && (
         <ul className="tiles" data-testid="favourites-list">
-          {shown.map((product) => (
-            <ProductTile key={product.id} lang={lang} t={t} product={product} mounted={mounted} heading="h2" />
+          {shown.map((product, index) => (
+            <ProductTile
+              key={product.id}
+              lang={lang}
+              t={t}
+              product={product}
+              mounted={mounted}
+              heading="h2"
+              first={index < FIRST_ROW}
+            />
           ))}
         </ul>
       )}

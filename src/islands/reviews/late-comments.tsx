@@ -4,10 +4,10 @@
  * reviews now, so a review written since the build shows too. Loaded only on
  * /{lang}/comments/{id} paths.
  */
-import { API_URL } from 'astro:env/client';
 import { createRoot } from 'react-dom/client';
 import type { Lang } from '#contract/schemas.ts';
-import { createApi } from '../../lib/api/client.ts';
+import { productFor } from '../../stores/basket-products.ts';
+import { liveReviews } from '../../stores/live.ts';
 import { productTitle } from '../../lib/product.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import Comments from './Comments.tsx';
@@ -16,13 +16,11 @@ import Comments from './Comments.tsx';
 export async function showLateComments(lang: Lang, id: number, container: HTMLElement, labels: Labels): Promise<void> {
   const t = makeT(labels);
   container.textContent = t('isl.reviews.loading');
-  const api = createApi({ baseURL: API_URL, lang });
-  const [product, reviews] = await Promise.all([
-    api.call('product', { params: { id } }),
-    api.call('productComments', { params: { id } }),
-  ]);
+  // Reviews as the product page reads them: kept 5 minutes, never older than the shopper's own last review.
+  const [product, reviews] = await Promise.all([productFor(id), liveReviews(id, new Date(0).toISOString())]);
+  if (!product || reviews.state !== 'fresh') throw new Error(`no comments page for product ${id}`);
   const title = productTitle(product);
   container.textContent = '';
-  createRoot(container).render(<Comments lang={lang} t={t} id={id} title={title} reviews={reviews} />);
+  createRoot(container).render(<Comments lang={lang} t={t} id={id} title={title} reviews={reviews.value} />);
   document.title = `${t('comments.title', { title })} | Bozor`;
 }

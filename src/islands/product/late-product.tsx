@@ -1,0 +1,67 @@
+/**
+ * A product added after the build, rendered by the 404 page from the API
+ * (loaded only on /{lang}/product/{digits} paths): image, title, price, stock,
+ * warranty and the sanitised description. The product comes through the
+ * stores' one product cache; React draws it, as it draws the other late page.
+ */
+import { createRoot } from 'react-dom/client';
+import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
+import type { ShownProduct } from '../../lib/product.ts';
+import { sanitizeHtml } from '../../lib/sanitize.ts';
+import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
+import { productFor } from '../../stores/basket-products.ts';
+
+function LateProduct({ product, t }: { product: ShownProduct; t: Translate }) {
+  const stock =
+    product.stock <= 0
+      ? t('product.stock.out')
+      : t(product.unit === 'kg' ? 'product.stock.kg' : 'product.stock.pcs', { count: product.stock });
+  return (
+    <article className="late-grid">
+      <img
+        src={product.images[0]}
+        alt={t('product.image_alt', { title: product.title, n: 1 })}
+        width={600}
+        height={600}
+      />
+      <div>
+        <h1>{product.title}</h1>
+        <p className="prices">
+          <span className="sr-only">{t('product.price')}: </span>
+          <span className="price">{formatPrice(payablePrice(product))}</span>
+          {hasDiscount(product) && (
+            <>
+              {' '}
+              <s className="old-price">
+                <span className="sr-only">{t('product.old_price')}: </span>
+                {formatPrice(product.price)}
+              </s>{' '}
+              <span className="badge-sale">{t('product.discount', { percent: discountPercent(product) })}</span>
+            </>
+          )}
+        </p>
+        <p>{stock}</p>
+        <p>{t('product.warranty', { years: product.warranty_years || 1 })}</p>
+        <h2>{t('product.description')}</h2>
+        {/* Sanitised like the built product pages' descriptions (src/lib/sanitize.ts). */}
+        <div
+          className="prose"
+          data-description
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.description) }}
+        />
+      </div>
+    </article>
+  );
+}
+
+/** Renders the product (in the page's language, as the stores ask for it) into `container`; rejects when the API has none (the 404 page then stays). */
+export async function showLateProduct(id: number, container: HTMLElement, labels: Labels): Promise<void> {
+  const t = makeT(labels);
+  container.textContent = t('product.loading');
+  const product = await productFor(id);
+  if (!product) throw new Error(`no product ${id}`);
+  container.textContent = '';
+  createRoot(container).render(<LateProduct product={product} t={t} />);
+  container.dataset['productId'] = String(product.id);
+  document.title = `${product.title} | Bozor`;
+}
