@@ -103,6 +103,15 @@ const islandPreloads = () => ({
 });
 
 /**
+ * What every page's shopper hooks (src/components/shopper-hooks.ts) load: one chunk instead of fifteen small
+ * ones, each with its own imports and exports (about 1 KB gzip less on every page).
+ */
+const SHOP_CORE = {
+  name: 'shop',
+  test: /src\/stores\/(address-open|api|basket|basket-products|browser-storage|favourites|language|notify|session-tokens)\.ts$|src\/lib\/(basket|basket-lines|favourites|price|product|storage)\.ts$|src\/i18n\/urls\.ts$|contract\/(langs|price)\.ts$|node_modules\/(nanostores|@nanostores\/persistent)\//,
+};
+
+/**
  * No preload helper in the browser's bundles (0.9 KB gzip, and each dynamic import's list of files, on every
  * page): the islands hydrated on load get modulepreload links (islandPreloads), and a part loaded on use adds its
  * stylesheets itself (src/islands/shared/stylesheet.ts). Astro sets `modulePreload` itself, so only the client
@@ -111,7 +120,10 @@ const islandPreloads = () => ({
 const noPreloadHelper = () => ({
   name: 'bozor-no-preload-helper',
   /** @param {string} name */
-  configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+  configEnvironment: (name) =>
+    name === 'client'
+      ? { build: { modulePreload: false, rolldownOptions: { output: { codeSplitting: { groups: [SHOP_CORE] } } } } }
+      : undefined,
 });
 
 export default defineConfig({

@@ -52,3 +52,7 @@ export function statusOf(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 0;
 }
+
+// A signed-in shopper's pages call the API as they start: the client is fetched now, beside the islands' own
+// modules, rather than after they hydrate (a round trip off their largest paint on a phone).
+if (typeof window !== 'undefined' && $access.get()) void getApi();

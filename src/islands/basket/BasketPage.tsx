@@ -87,7 +87,7 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
               </button>
             </div>
             <ul className="basket-lines" data-testid="basket-lines">
-              {lines.map((line) => (
+              {lines.map((line, index) => (
                 <li
                   key={line.key}
                   className="basket-line"
@@ -100,7 +100,7 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                     onChange={() => toggle(line.key)}
                     aria-label={t('isl.basket.select', { title: line.product.title })}
                   />
-                  <img src={line.product.image} alt="" width="80" height="80" loading="lazy" />
+                  <img src={line.product.image} alt="" width="80" height="80" loading={index < 4 ? 'eager' : 'lazy'} />
                   <div className="basket-info">
                     <a href={localizedPath(lang, `/product/${line.product.id}`)}>{line.product.title}</a>
                     {line.feature && line.feature.attributes.length > 0 && (

@@ -10,7 +10,7 @@ import { searchProducts } from '../../stores/search.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
-import { ProductTile } from '../shared/ProductTile.tsx';
+import { FIRST_ROW, ProductTile } from '../shared/ProductTile.tsx';
 
 export default function SearchResults({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);
@@ -60,8 +60,8 @@ export default function SearchResults({ lang, labels }: { lang: Lang; labels: La
       )}
       {items.length > 0 && (
         <ul className="tiles">
-          {items.map((product) => (
-            <ProductTile key={product.id} lang={lang} t={t} product={product} mounted />
+          {items.map((product, index) => (
+            <ProductTile key={product.id} lang={lang} t={t} product={product} mounted first={index < FIRST_ROW} />
           ))}
         </ul>
       )}

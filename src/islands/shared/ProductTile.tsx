@@ -10,12 +10,16 @@ import { localizedPath } from '../../i18n/urls.ts';
 import type { Translate } from '../../i18n/messages.ts';
 import './tiles.css';
 
+/** Tiles in the first row on a wide screen (four; a phone shows two). */
+export const FIRST_ROW = 4;
+
 export function ProductTile({
   lang,
   t,
   product,
   mounted,
   heading: Heading = 'h3',
+  first = false,
 }: {
   lang: Lang;
   t: Translate;
@@ -23,6 +27,8 @@ export function ProductTile({
   mounted: boolean;
   /** h2 where the tiles sit right under the page's h1 (headings never skip a level). */
   heading?: 'h2' | 'h3';
+  /** In the first row: its image is likely the largest paint, so it loads at once, first. */
+  first?: boolean;
 }) {
   const title = productTitle(product);
   const liked = useStore($favouriteIds).includes(product.id) && mounted;
@@ -37,7 +43,15 @@ export function ProductTile({
     <li className="tile" data-product-card={product.id}>
       <a className="tile-link" href={localizedPath(lang, `/product/${product.id}`)}>
         <span className="tile-image">
-          <img src={firstImage(product.images)} alt={title} width="300" height="300" loading="lazy" decoding="async" />
+          <img
+            src={firstImage(product.images)}
+            alt={title}
+            width="300"
+            height="300"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
+            decoding="async"
+          />
           {discounted && (
             <span className="tile-badge">{t('product.discount', { percent: discountPercent(product) })}</span>
           )}

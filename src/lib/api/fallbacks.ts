@@ -5,7 +5,8 @@
  * Build-time loading does not use these: a nightly build must fail loudly
  * rather than publish an empty catalogue.
  */
-import { ApiError, type Api } from './client.ts';
+import { ApiError } from '#contract/errors.ts';
+import type { Api } from './client.ts';
 import type { Favourite, SearchSuggestions } from '#contract/schemas.ts';
 
 export async function searchSuggestions(api: Api, query: string): Promise<SearchSuggestions> {
