@@ -1,9 +1,10 @@
 /** Read-only catalogue calls: products, categories, banners, stores, search. */
-import { normalise, type Param } from './db.ts';
+import type { Param } from './db.ts';
 import type { AppContext } from './context.ts';
 import { idParam, notFound, pageWindow, paged, type Handlers } from './http.ts';
 import { createPresenter, type CategoryRow, type ProductRow, type ReviewRow, type StoreRow } from './present.ts';
 import type { Banners, Lang } from '#contract/schemas.ts';
+import { searchForms } from '#contract/search-forms.ts';
 
 const PAGE_SIZE = 20;
 const RELATED = 8;
@@ -62,13 +63,14 @@ export function catalogueHandlers(ctx: AppContext): Pick<Handlers, CatalogueCall
           )
           .map((r) => r.id);
 
-  /** One page of product summaries matching a fixed WHERE clause (never user text). */
-  const productPage = (url: URL, lang: Lang, where: string, params: Param[]) => {
+  /** One page of product summaries matching a fixed WHERE clause (never user text), in a fixed order. */
+  const productPage = (url: URL, lang: Lang, where: string, params: Param[], order?: Match) => {
     const count = db.get<{ n: number }>(`SELECT count(*) AS n FROM products WHERE ${where}`, ...params)?.n ?? 0;
     const window = pageWindow(url, count, PAGE_SIZE);
     const rows = db.all<ProductRow>(
-      `SELECT * FROM products WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`,
+      `SELECT * FROM products WHERE ${where} ORDER BY ${order ? `${order.sql} DESC, length(search), ` : ''}id LIMIT ? OFFSET ?`,
       ...params,
+      ...(order?.params ?? []),
       window.limit,
       window.offset,
     );
@@ -144,25 +146,26 @@ export function catalogueHandlers(ctx: AppContext): Pick<Handlers, CatalogueCall
     },
 
     searchProducts({ url, lang, query }) {
-      const q = normalise(query.q.trim());
-      if (!q) return { count: 0, next: null, previous: null, results: [] };
-      return productPage(url, lang, 'instr(search, ?) > 0', [q]);
+      const match = searchMatch(query.q);
+      if (!match) return { count: 0, next: null, previous: null, results: [] };
+      return productPage(url, lang, match.any.sql, match.any.params, match.own);
     },
 
     searchSuggestions({ lang, query }) {
-      const q = normalise(query.q.trim());
-      if (!q) return { products: [], categories: [], stores: [] };
+      const match = searchMatch(query.q);
+      if (!match) return { products: [], categories: [], stores: [] };
       const p = createPresenter(ctx, lang);
+      const { any, own } = match;
+      const find = <Row>(table: string, limit: number, order = 'id') =>
+        db.all<Row>(
+          `SELECT * FROM ${table} WHERE ${any.sql} ORDER BY ${own.sql} DESC, length(search), ${order} LIMIT ${limit}`,
+          ...any.params,
+          ...own.params,
+        );
       return {
-        products: db
-          .all<ProductRow>('SELECT * FROM products WHERE instr(search, ?) > 0 ORDER BY id LIMIT 6', q)
-          .map(p.summary),
-        categories: db
-          .all<CategoryRow>('SELECT * FROM categories WHERE instr(search, ?) > 0 ORDER BY position, id LIMIT 4', q)
-          .map(p.category),
-        stores: db
-          .all<StoreRow>('SELECT * FROM stores WHERE instr(search, ?) > 0 ORDER BY id LIMIT 4', q)
-          .map(p.storeSummary),
+        products: find<ProductRow>('products', 6).map(p.summary),
+        categories: find<CategoryRow>('categories', 4, 'position, id').map(p.category),
+        stores: find<StoreRow>('stores', 4).map(p.storeSummary),
       };
     },
 
@@ -193,4 +196,33 @@ export function catalogueHandlers(ctx: AppContext): Pick<Handlers, CatalogueCall
       return productPage(url, lang, 'store_id = ?', [store.id]);
     },
   };
+}
+
+/** A WHERE expression over the `search` column with its parameters (the query's words, never SQL). */
+interface Match {
+  sql: string;
+  params: Param[];
+}
+
+/** Words of one form looked at, at most: a longer query adds nothing but work. */
+const MAX_WORDS = 8;
+
+/**
+ * Rows whose search text (searchDocument: titles as written and
+ * folded) holds every word of one of the query's forms (#contract/search-forms.ts:
+ * as typed, folded to Uzbek Latin, brands in Latin, on the other keyboard
+ * layout); `own` marks the rows found without reading the query on the other
+ * layout, listed first, shorter titles (closer matches) before longer ones.
+ */
+function searchMatch(q: string): { any: Match; own: Match } | null {
+  const forms = searchForms(q);
+  if (forms.length === 0) return null;
+  const where = (list: typeof forms): Match => {
+    const words = list.map((form) => form.text.split(' ').slice(0, MAX_WORDS));
+    return {
+      sql: `(${words.map((w) => `(${w.map(() => 'instr(search, ?) > 0').join(' AND ')})`).join(' OR ') || '0'})`,
+      params: words.flat(),
+    };
+  };
+  return { any: where(forms), own: where(forms.filter((form) => !form.swapped)) };
 }

@@ -4,7 +4,8 @@
  * products with variants, reviews, top products, home groups, banners and a
  * demo shopper, drawing every choice from one seeded generator in a fixed order.
  */
-import { normalise, type Db } from './db.ts';
+import type { Db } from './db.ts';
+import { searchDocument } from '#contract/search-forms.ts';
 import { orderNumber } from './orders.ts';
 import type { StoredAttribute } from './present.ts';
 import {
@@ -90,7 +91,7 @@ function seedCategories(db: Db): SeededCategory[] {
       category.name.uz,
       category.name.ru,
       JSON.stringify(image),
-      normalise(`${category.name.uz}\n${category.name.ru}`),
+      searchDocument(category.name.uz, category.name.ru),
       position,
     );
     return { id, seed: category };
@@ -112,7 +113,7 @@ function seedStores(db: Db, r: SeededRandom): SeededStores {
       `г. Карши, ${store.street.ru}, д. ${r.int(1, 120)}`,
       store.legal,
       r.int(120, 9000),
-      normalise(store.name),
+      searchDocument(store.name),
     );
     if (store.sellsByKg) byKg = id;
     else byPiece.push(id);
@@ -257,7 +258,7 @@ function seedProducts(
       soldByKg ? 'kg' : 'pcs',
       category.id,
       store,
-      normalise(`${title.uz}\n${title.ru}`),
+      searchDocument(title.uz, title.ru),
       iso(BASE_MS + r.int(0, 120) * DAY),
     );
     variants.forEach((v, i) => {

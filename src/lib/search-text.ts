@@ -1,10 +1,2 @@
-/**
- * Uzbek has no Pagefind stemmer, and its o' and g' are typed many ways
- * (oʻ o‘ o` o’ ...). Indexed text and search queries are normalised with the
- * same function so every spelling finds the same products.
- */
-const APOSTROPHES = /[\u02BB\u02BC\u2018\u2019\u0060\u00B4\u02B9\u2032]/g;
-
-export function normaliseSearchText(text: string): string {
-  return text.replace(APOSTROPHES, "'").normalize('NFC');
-}
+/** The query's light normalisation (apostrophes, NFC), shared with the API: see contract/search-text.ts. */
+export { normaliseSearchText } from '#contract/search-text.ts';
