@@ -10,7 +10,6 @@ import { checkAnswer } from '#contract/calls.ts';
 import type { Catalogue } from '../lib/catalogue-view.ts';
 import type { CatalogueProduct, Lang, Review } from '#contract/schemas.ts';
 
-
 const CATALOGUE_PAGE_SIZE = 1000;
 /** Concurrent product requests when the API has no bulk catalogue call. */
 const PRODUCT_CONCURRENCY = 16;
@@ -83,7 +82,9 @@ async function fetchCatalogue(api: Api): Promise<Catalogue> {
 
 async function fetchProducts(api: Api): Promise<CatalogueProduct[]> {
   try {
-    return await fetchAllPages((page) => api.call('catalogue', { query: { page: String(page), page_size: String(CATALOGUE_PAGE_SIZE) } }));
+    return await fetchAllPages((page) =>
+      api.call('catalogue', { query: { page: String(page), page_size: String(CATALOGUE_PAGE_SIZE) } }),
+    );
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
