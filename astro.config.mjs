@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
-import { hostHeaders, pagePolicy } from './scripts/host-headers.ts';
-import { addIslandPreloads } from './scripts/island-preload.ts';
+import { hostHeaders, pagePolicy } from './integrations/host-headers.ts';
+import { addIslandPreloads } from './integrations/island-preload.ts';
 
 /**
  * sonner (the toasts) inserts its stylesheet as a <style> element when it
@@ -91,7 +91,7 @@ const interactionDirective = () => ({
   },
 });
 
-/** Pages whose islands hydrate on load fetch those islands' modules at once (scripts/island-preload.ts). */
+/** Pages whose islands hydrate on load fetch those islands' modules at once (integrations/island-preload.ts). */
 const islandPreloads = () => ({
   name: 'bozor-island-preloads',
   hooks: {

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
 import { prefixRedirect } from '../src/i18n/urls.ts';
-import { headersFor, parseHeaders } from './host-headers.ts';
+import { headersFor, parseHeaders } from '../integrations/host-headers.ts';
 import { CURRENT, releasesDirFromEnv } from './rebuild/releases.ts';
 
 export interface StaticSite {

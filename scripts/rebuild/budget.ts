@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { moduleGraph, pageScripts, ready, sitePath, staticImports } from '../module-graph.ts';
+import { moduleGraph, pageScripts, ready, sitePath, staticImports } from '../../integrations/module-graph.ts';
 
 /** Islands with these directives load only on a shopper's action or a media query. */
 const LATER = new Set(['interaction', 'media']);

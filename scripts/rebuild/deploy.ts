@@ -6,7 +6,7 @@
  * secret is ever put on a command line, in a manifest or in a log.
  */
 import { spawn } from 'node:child_process';
-import { HASHED_FOLDERS, IMMUTABLE, REVALIDATE } from '../host-headers.ts';
+import { HASHED_FOLDERS, IMMUTABLE, REVALIDATE } from '../../integrations/host-headers.ts';
 
 export const TARGETS = ['local', 'cloudflare-pages', 'netlify', 's3'] as const;
 export type Target = (typeof TARGETS)[number];

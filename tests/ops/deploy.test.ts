@@ -6,10 +6,10 @@ import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, deploy, missingSettings, type Target } from '../../scripts/rebuild/deploy.ts';
-import { isImmutable } from '../../scripts/host-headers.ts';
+import { isImmutable } from '../../integrations/host-headers.ts';
 import { page, tempDir, writeSite } from './support.ts';
 
-/** A stand-in for the _headers the build writes (scripts/host-headers.ts). */
+/** A stand-in for the _headers the build writes (integrations/host-headers.ts). */
 const BUILD_HEADERS = '/*\n  X-Content-Type-Options: nosniff\n';
 
 const SECRETS = {

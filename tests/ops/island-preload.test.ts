@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addIslandPreloads } from '../../scripts/island-preload.ts';
+import { addIslandPreloads } from '../../integrations/island-preload.ts';
 import { page, tempDir, writeSite } from './support.ts';
 
 const dir = tempDir('preload');

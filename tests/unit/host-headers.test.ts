@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { headersFor, hostHeaders, mergePolicies, pagePolicy, parseHeaders } from '../../scripts/host-headers.ts';
+import { headersFor, hostHeaders, mergePolicies, pagePolicy, parseHeaders } from '../../integrations/host-headers.ts';
 
 const get = (text: string, path: string) => Object.fromEntries(headersFor(parseHeaders(text), path));
 

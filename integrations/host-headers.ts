@@ -58,7 +58,7 @@ export function hostHeaders(csp: string): string {
   const block = (pattern: string, headers: string[][]) =>
     [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return [
-    '# Written by the build (scripts/host-headers.ts); scripts/serve.ts applies this file too.',
+    '# Written by the build (integrations/host-headers.ts); scripts/serve.ts applies this file too.',
     block('/*', everyFile),
     ...HASHED.map((pattern) => block(pattern, [['Cache-Control', IMMUTABLE]])),
     ...HTML.map((pattern) => block(pattern, page)),

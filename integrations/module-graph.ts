@@ -1,7 +1,7 @@
 /**
  * The scripts of a built page and the modules they import statically: shared
- * by the publish gate's first-load measure (rebuild/budget.ts) and the build's
- * island preloads (island-preload.ts).
+ * by the publish gate's first-load measure (scripts/rebuild/budget.ts) and the
+ * build's island preloads (island-preload.ts).
  */
 import { init, parse } from 'es-module-lexer';
 import { Parser } from 'htmlparser2';
