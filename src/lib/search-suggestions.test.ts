@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchSuggestions } from '#contract/schemas.ts';
-import { fromApi, mergeSuggestions, type Suggestion } from './search-suggestions.ts';
+import { fromApi, mergeRanked, mergeSuggestions, type Suggestion } from './search-suggestions.ts';
 
 const answer: SearchSuggestions = {
   products: [
@@ -57,5 +57,27 @@ describe('search suggestions', () => {
     expect(mergeSuggestions(null, api)).toBe(api);
     expect(mergeSuggestions(api, null)).toBe(api);
     expect(mergeSuggestions(null, null)).toEqual([]);
+  });
+});
+
+describe('mergeRanked', () => {
+  const answer = (swapped: boolean, ...results: [string, number][]) => ({
+    swapped,
+    results: results.map(([id, score]) => ({ id, score, item: id })),
+  });
+
+  it('lists each result once at its best score, best first', () => {
+    expect(mergeRanked([answer(false, ['a', 2], ['b', 1]), answer(false, ['b', 3], ['c', 0.5])])).toEqual([
+      'b',
+      'a',
+      'c',
+    ]);
+  });
+
+  it('weighs finds through the other keyboard layout down, and keeps the order of equal scores', () => {
+    expect(mergeRanked([answer(false, ['a', 1]), answer(true, ['b', 1.5])])).toEqual(['a', 'b']);
+    expect(mergeRanked([answer(false, ['a', 1]), answer(true, ['b', 3])])).toEqual(['b', 'a']);
+    expect(mergeRanked([answer(false, ['a', 1], ['b', 1])])).toEqual(['a', 'b']);
+    expect(mergeRanked([])).toEqual([]);
   });
 });

@@ -66,3 +66,31 @@ export function mergeSuggestions(index: Suggestion[] | null, api: Suggestion[] |
 }
 
 const keyOf = (s: Suggestion) => `${s.kind}:${s.key}`;
+
+/** One answer of the index to one form of a query (#contract/search-forms.ts searchForms). */
+export interface RankedAnswer<T> {
+  /** The form was the query read on the other keyboard layout. */
+  swapped: boolean;
+  results: ReadonlyArray<{ id: string; score: number; item: T }>;
+}
+
+/** How much less a find of the query read on the other layout counts than one of the query as typed. */
+export const SWAPPED_WEIGHT = 0.5;
+
+/**
+ * The index's answers to every form of a query as one list: each result once,
+ * at its best score (finds through the other keyboard layout weighed down),
+ * best first, ties in the order the forms and their results came.
+ */
+export function mergeRanked<T>(answers: ReadonlyArray<RankedAnswer<T>>): T[] {
+  const best = new Map<string, { score: number; order: number; item: T }>();
+  let order = 0;
+  for (const { swapped, results } of answers)
+    for (const { id, score, item } of results) {
+      const weighed = swapped ? score * SWAPPED_WEIGHT : score;
+      const seen = best.get(id);
+      if (!seen) best.set(id, { score: weighed, order: order++, item });
+      else if (weighed > seen.score) seen.score = weighed;
+    }
+  return [...best.values()].sort((a, b) => b.score - a.score || a.order - b.order).map((entry) => entry.item);
+}

@@ -3,8 +3,8 @@
  * first time the search box is focused (never in the first-load JavaScript).
  * Answers are sorted into the search box's three groups by their URL.
  */
-import { normaliseSearchText } from '../../lib/search-text.ts';
-import type { Suggestion } from '../../lib/search-suggestions.ts';
+import { searchForms } from '#contract/search-forms.ts';
+import { mergeRanked, type Suggestion } from '../../lib/search-suggestions.ts';
 
 interface PagefindResultData {
   url: string;
@@ -13,7 +13,9 @@ interface PagefindResultData {
 interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  search(query: string): Promise<{ results: Array<{ id: string; data(): Promise<PagefindResultData> }> } | null>;
+  search(
+    query: string,
+  ): Promise<{ results: Array<{ id: string; score: number; data(): Promise<PagefindResultData> }> } | null>;
 }
 
 let loading: Promise<PagefindApi | null> | null = null;
@@ -35,14 +37,31 @@ export function loadPagefind(): Promise<PagefindApi | null> {
   return loading;
 }
 
-/** Grouped suggestions from the index, or null when the index cannot be used. */
+/**
+ * Grouped suggestions from the index, or null when the index cannot be used:
+ * every form of the query (as typed, folded to Uzbek Latin, brands in Latin,
+ * on the other keyboard layout; #contract/search-forms.ts) is searched, the
+ * answers merged by score (the pages carry their titles' folded form).
+ */
 export async function searchIndex(query: string, limit = 12): Promise<Suggestion[] | null> {
   const pagefind = await loadPagefind();
   if (!pagefind) return null;
   try {
-    const search = await pagefind.search(normaliseSearchText(query));
-    if (!search) return [];
-    const data = await Promise.all(search.results.slice(0, limit).map((result) => result.data()));
+    const answers = await Promise.all(
+      searchForms(query).map(async ({ text, swapped }) => ({
+        swapped,
+        results: ((await pagefind.search(text))?.results ?? []).map((item) => ({
+          id: item.id,
+          score: item.score,
+          item,
+        })),
+      })),
+    );
+    const data = await Promise.all(
+      mergeRanked(answers)
+        .slice(0, limit)
+        .map((result) => result.data()),
+    );
     return data.flatMap((item) => {
       const suggestion = toSuggestion(item);
       return suggestion ? [suggestion] : [];
