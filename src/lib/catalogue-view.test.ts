@@ -48,6 +48,13 @@ describe('hasCommentsPage', () => {
 });
 
 describe('toSummary', () => {
+  it('counts a product sold by variants as in stock while any variant is', () => {
+    const variant = (id: number, count: number) => ({ id, count, price: null, images: null, attributes: [] });
+    const sold = { ...product(4, 1, 7), stock: 0, features: [variant(1, 0), variant(2, 2)] };
+    expect(toSummary(sold).stock).toBe(2);
+    expect(toSummary({ ...sold, features: [variant(1, 0)] }).stock).toBe(0);
+  });
+
   it("keeps exactly a card's fields", () => {
     expect(toSummary(product(2, 1, 7))).toEqual({
       id: 2,
@@ -58,6 +65,7 @@ describe('toSummary', () => {
       images: ['/media/products/2-1.svg'],
       rating: 4.5,
       reviews_count: 2,
+      stock: 3,
     });
   });
 });

@@ -33,17 +33,36 @@ export function hasCommentsPage(product: Pick<CatalogueProduct, 'reviews_count'>
 
 export interface CatalogueView {
   byId: Map<number, CatalogueProduct>;
-  byCategory: Map<number, ProductSummary[]>;
-  byStore: Map<number, ProductSummary[]>;
+  byCategory: Map<number, CardProduct[]>;
+  byStore: Map<number, CardProduct[]>;
 }
 
 const views = new WeakMap<Catalogue, CatalogueView>();
 
 /** Only the fields a product card needs, so page props stay small. */
-export function toSummary(product: ProductSummary): ProductSummary {
-  const { id, title, price, discount, discount_price, images, rating, reviews_count } = product;
-  return { id, title, price, discount, discount_price, images, rating, reviews_count };
+export function toSummary(
+  product: ProductSummary & { stock?: number; features?: readonly { count: number }[] },
+): CardProduct {
+  const { id, title, price, discount, discount_price, images, rating, reviews_count, stock } = product;
+  const summary = {
+    id,
+    title,
+    price,
+    discount,
+    discount_price,
+    images,
+    rating,
+    reviews_count,
+  };
+  // Whether any is left, for the card's button (a product sold by variants counts its variants).
+  return stock === undefined ? summary : { ...summary, stock: inStock(product) };
 }
+
+/** A card's product: the summary, with the units left when the page knows them. */
+export type CardProduct = ProductSummary & { stock?: number };
+
+const inStock = (product: { stock?: number; features?: readonly { count: number }[] }) =>
+  Math.max(product.stock ?? 0, ...(product.features ?? []).map((feature) => feature.count));
 
 export function catalogueView(catalogue: Catalogue): CatalogueView {
   let view = views.get(catalogue);

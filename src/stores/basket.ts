@@ -22,6 +22,7 @@ import {
   type BasketProduct,
 } from '../lib/basket.ts';
 import { toServerLine, type ServerLine } from '../lib/basket-lines.ts';
+import { productTitle } from '../lib/product.ts';
 import { repairStored } from '../lib/storage.ts';
 import { getApi, statusOf } from './api.ts';
 import { $products, productFor } from './basket-products.ts';
@@ -42,6 +43,8 @@ repairStored(browserStorage(), 'basket', encodeBasket($localBasket.get()));
 export const $serverBasket = atom<ServerLine[] | null>(null);
 /** Whether the server basket could not be loaded (the local entries are shown instead). */
 export const $basketFailed = atom(false);
+/** Products found sold out when a shopper tried to add them (their buttons then say so). */
+export const $soldOut = atom<ReadonlySet<number>>(new Set());
 
 /** The badge count, or null while it is not known yet (the badge stays hidden). */
 export const $basketCount = computed(
@@ -133,7 +136,9 @@ export async function addToBasket(product: BasketProductInput, featureId: number
     if (known && featureId === null && !product.features) featureId = known.features[0]?.id ?? null;
     const soldOut = known && (featureId === null ? known.stock <= 0 : !known.features.some((f) => f.id === featureId));
     if (soldOut) {
-      notify('error', 'isl.toast.outOfStock', { id });
+      // Named, never by id: the shopper knows the product by its title.
+      notify('error', 'isl.toast.outOfStock', { title: productTitle(known) });
+      if (featureId === null) $soldOut.set(new Set([...$soldOut.get(), id]));
       return false;
     }
   }

@@ -3,7 +3,9 @@
  * page): every `[data-basket-count]` badge shows the count once it is known
  * (hidden until then, so no wrong number flashes), and every
  * `[data-add-to-basket={id}]` button adds or removes its product (toggle,
- * spec §4), with `aria-pressed` showing whether it is in the basket.
+ * spec §4), with `aria-pressed` and `data-in-basket` showing whether it is in
+ * the basket (the CSS then shows "in basket" and the link to the basket), and
+ * `disabled` when it is sold out and not in the basket.
  *
  * A button may carry `data-feature={id}` (or `data-feature-id`, set by the
  * product page's feature picker, which also fires `bozor:feature-change`). An island
@@ -11,7 +13,15 @@
  * `event.preventDefault()` and `addToBasket(product, featureId)`; this
  * listener then leaves the click alone.
  */
-import { $basketCount, $basketKeys, addToBasket, anyKey, keyString, loadBasket } from '../../stores/basket.ts';
+import {
+  $basketCount,
+  $basketKeys,
+  $soldOut,
+  addToBasket,
+  anyKey,
+  keyString,
+  loadBasket,
+} from '../../stores/basket.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import { watchNewButtons } from '../shared/watch-buttons.ts';
 
@@ -33,12 +43,17 @@ function paintBadges(count: number | null) {
 }
 
 export function paintButtons(keys: ReadonlySet<string> = $basketKeys.get()) {
-  for (const button of document.querySelectorAll<HTMLElement>('[data-add-to-basket]')) {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-add-to-basket]')) {
     const id = Number(button.dataset['addToBasket']);
     const feature = featureOf(button);
     const pressed = keys.has(feature === null ? anyKey(id) : keyString(id, feature));
     button.setAttribute('aria-pressed', String(pressed));
     button.dataset['inBasket'] = String(pressed);
+    // Sold out (built in, set by the product page, or learnt from a refused add): nothing to add, but a line
+    // already in the basket can still be taken out. `data-gone`: the product page found it no longer sold.
+    if (feature === null && $soldOut.get().has(id)) button.dataset['soldOut'] = 'true';
+    const soldOut = button.dataset['soldOut'] === 'true';
+    button.disabled = button.dataset['gone'] === 'true' || (soldOut && !pressed);
   }
 }
 
@@ -49,6 +64,7 @@ export function enhanceBasket(): void {
   started = true;
   $basketCount.subscribe(paintBadges);
   $basketKeys.subscribe((keys) => paintButtons(keys));
+  $soldOut.listen(() => paintButtons());
   document.addEventListener('bozor:feature-change', () => paintButtons());
   watchNewButtons('[data-add-to-basket]', () => paintButtons());
   if ($signedIn.get()) void loadBasket({ quiet: !document.getElementById('basket-root') });

@@ -74,10 +74,13 @@ export function enhanceProductPanel(panel: HTMLElement): void {
           : t(product.unit === 'kg' ? 'product.stock.kg' : 'product.stock.pcs', { count: view.stock });
 
     // The add-to-basket button (basket/enhance.ts) learns the chosen feature, or that there is nothing to buy.
+    // It says "out of stock" when the choice (or, with none, the product) has none left.
     for (const button of all<HTMLButtonElement>(document, `[data-add-to-basket="${id}"]`)) {
       if (selected) button.dataset['featureId'] = String(selected.id);
       else delete button.dataset['featureId'];
-      button.disabled = gone;
+      button.dataset['soldOut'] = String(view.stock <= 0);
+      button.dataset['gone'] = String(gone);
+      button.disabled = gone || (view.stock <= 0 && button.dataset['inBasket'] !== 'true');
     }
     document.dispatchEvent(
       new CustomEvent('bozor:feature-change', { detail: { product: id, feature: selected?.id ?? null } }),
