@@ -86,10 +86,16 @@ describe('localLines', () => {
         product: { id: 5, title: 'Phone 5', price: 1000, discount: 10, discount_price: 900, image: '/media/5.svg' },
         feature: null,
         quantity: 3,
+        stock: 5,
         price: 900,
         listPrice: 1000,
       },
     ]);
+  });
+  it("knows the stock left: the variant's count, else the product's", () => {
+    const [plain, big] = localLines([entry(1, 5, null), entry(2, 5, 12)], { 5: shown(5) });
+    expect(plain?.stock).toBe(5);
+    expect(big?.stock).toBe(BIG.count);
   });
   it("a variant's own price wins over the discount, and its image over the product's", () => {
     const [big, black] = localLines([entry(1, 5, 12), entry(2, 5, 11)], { 5: shown(5) });
@@ -126,10 +132,15 @@ describe('serverLines', () => {
         product: { id: 5, title: 'Phone 5', price: 1000, discount: 10, discount_price: 900, image: '/media/5.svg' },
         feature: null,
         quantity: 4,
+        stock: null,
         price: 850,
         listPrice: 1000,
       },
     ]);
+  });
+  it('takes the stock of a line without a variant from the products fetched on the page', () => {
+    const line = toServerLine(item(8, summary(5), null));
+    expect(serverLines([line], { 5: shown(5, { stock: 2 }) })[0]?.stock).toBe(2);
   });
   it('leaves out a line whose add is still in flight (no item yet)', () => {
     const lines = serverLines([

@@ -30,15 +30,20 @@ export function localLines(
     if (!product) return [];
     const feature = entry.feature === null ? null : (product.features.find((f) => f.id === entry.feature) ?? null);
     if (entry.feature !== null && !feature) return [];
-    return [lineOf('local', entry.id, product, feature, entry.quantity)];
+    return [lineOf('local', entry.id, product, feature, entry.quantity, product.stock)];
   });
 }
 
-export function serverLines(lines: readonly ServerLine[]): BasketLine[] {
+/** `products`: products fetched on this page, for the stock of lines without a variant (a summary has none). */
+export function serverLines(
+  lines: readonly ServerLine[],
+  products: Record<number, ShownProduct | null> = {},
+): BasketLine[] {
   return lines.flatMap((line) => {
     if (!line.item) return [];
     const { item } = line;
-    return [{ ...lineOf('server', item.id, item.product, item.feature, line.quantity), price: item.price }];
+    const stock = products[item.product.id]?.stock ?? null;
+    return [{ ...lineOf('server', item.id, item.product, item.feature, line.quantity, stock), price: item.price }];
   });
 }
 
@@ -50,7 +55,7 @@ export function shownLines(
   products: Record<number, ShownProduct | null>,
 ): BasketLine[] {
   const local = localLines(entries, products);
-  return signedIn ? mergeLines(serverLines(server ?? []), local) : local;
+  return signedIn ? mergeLines(serverLines(server ?? [], products), local) : local;
 }
 
 function lineOf(
@@ -59,6 +64,7 @@ function lineOf(
   product: Pick<Product, 'id' | 'title' | 'price' | 'discount' | 'discount_price' | 'images'> | ShownProduct,
   feature: Feature | null,
   quantity: number,
+  productStock: number | null,
 ): BasketLine {
   const shown: BasketProduct = {
     id: product.id,
@@ -68,5 +74,15 @@ function lineOf(
     discount_price: product.discount_price,
     image: firstImage(feature && firstImage(feature.images) !== firstImage(null) ? feature.images : product.images),
   };
-  return { key: `${source}:${id}`, source, id, product: shown, feature, quantity, ...unitPrices(shown, feature) };
+  const stock = feature ? feature.count : productStock;
+  return {
+    key: `${source}:${id}`,
+    source,
+    id,
+    product: shown,
+    feature,
+    quantity,
+    stock,
+    ...unitPrices(shown, feature),
+  };
 }

@@ -44,6 +44,8 @@ export interface BasketLine {
   price: number;
   /** Unit price before discount. */
   listPrice: number;
+  /** Units left in stock (of the variant, else of the product), when known: the quantity goes no higher. */
+  stock: number | null;
 }
 
 export type QuantityAction = 'increase' | 'decrease';

@@ -15,7 +15,7 @@ import {
   type QuantityAction,
 } from '../lib/basket.ts';
 import { shownLines, toServerLine, type ServerLine } from '../lib/basket-lines.ts';
-import { getApi } from './api.ts';
+import { getApi, statusOf } from './api.ts';
 import {
   $basketFailed,
   $localBasket,
@@ -44,17 +44,35 @@ export const $basketLoaded = computed(
     !(signedIn && server === null && !failed) && entries.every((e) => e.product in products),
 );
 
-/** Fetch the products of the visitor's entries (the basket page). */
-export const loadLocalProducts = (): Promise<void> => loadProductsOf($localBasket.get());
+/**
+ * Fetch the products of the visitor's entries (the basket page), and of server
+ * lines sold without a variant, whose stock a server line does not carry.
+ */
+export const loadLocalProducts = (): Promise<void> =>
+  loadProductsOf([
+    ...$localBasket.get(),
+    ...($serverBasket.get() ?? []).filter((line) => line.feature === null && line.id > 0),
+  ]);
 
 const quantityToast = (action: QuantityAction) =>
   action === 'increase' ? 'isl.toast.increased' : 'isl.toast.decreased';
 
-/** Increase or decrease a line; decreasing at 1 removes it (spec §4). */
+/** The stock of a shown line, by its source and id (null: not known). */
+const shownStock = (line: Pick<BasketLine, 'source' | 'id'>) =>
+  $basketLines.get().find((l) => l.source === line.source && l.id === line.id) ?? null;
+
+/**
+ * Increase or decrease a line; decreasing at 1 removes it (spec §4). It goes
+ * no higher than the stock known; a server that refuses more (the stock fell
+ * meanwhile) is believed: the quantity goes back and the toast says how many are left.
+ */
 export async function changeQuantity(line: Pick<BasketLine, 'source' | 'id'>, action: QuantityAction): Promise<void> {
   const lines = line.source === 'local' ? $localBasket.get() : ($serverBasket.get() ?? []);
   const current = lines.find((l) => l.id === line.id);
   if (!current) return notify('error', 'isl.toast.notInBasket', { id: line.id });
+  const shown = shownStock(line);
+  if (action === 'increase' && shown?.stock != null && current.quantity >= shown.stock)
+    return notify('error', 'isl.toast.stockLimit', { title: shown.product.title, count: shown.stock });
   const removed = nextQuantity(current.quantity, action) === 0;
   if (line.source === 'local') {
     changeLocal({ type: action, id: line.id });
@@ -66,8 +84,17 @@ export async function changeQuantity(line: Pick<BasketLine, 'source' | 'id'>, ac
     await (await getApi()).call('basketQuantity', { body: { item: current.id, action } });
     notify('success', quantityToast(action));
     await refetchBasket();
-  } catch {
-    // Spec §4: on server failure the change stays, locally.
+  } catch (error) {
+    const status = statusOf(error);
+    if (action === 'increase' && status >= 400 && status < 500) {
+      // Refused (not enough stock): the server's quantity stands.
+      changeServer({ type: 'decrease', id: line.id });
+      if (shown) notify('error', 'isl.basket.at_limit', { title: shown.product.title });
+      else notify('error', 'isl.toast.quantityFailed');
+      await refetchBasket();
+      return;
+    }
+    // Spec §4: on a failure of the server (no answer, 5xx) the change stays, locally.
     notify('error', 'isl.toast.quantityFailed');
   }
 }

@@ -9,7 +9,7 @@ import type { Lang } from '#contract/schemas.ts';
 import { totals } from '../../lib/basket.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText } from '../../lib/product.ts';
-import { $localBasket, loadBasket } from '../../stores/basket.ts';
+import { $localBasket, $serverBasket, loadBasket } from '../../stores/basket.ts';
 import {
   $basketLoaded,
   $basketLines,
@@ -27,11 +27,15 @@ import { notify } from '../../stores/notify.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import './basket.css';
 
+/** At or under this many left, a line says how many. */
+const LOW_STOCK = 5;
+
 export default function BasketPage({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);
   const t = makeT(labels);
   const loaded = useStore($basketLoaded);
   const entries = useStore($localBasket);
+  const server = useStore($serverBasket);
   const [mounted, setMounted] = useState(false);
   const [selected, setSelected] = useState<Set<string> | null>(null);
 
@@ -41,7 +45,7 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
   }, []);
   useEffect(() => {
     if (mounted) void loadLocalProducts();
-  }, [entries, mounted]);
+  }, [entries, server, mounted]);
 
   const allLines = useStore($basketLines);
   // Browser storage is read only once mounted, so the first render matches the prerendered page.
@@ -110,6 +114,11 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                       {formatPrice(line.price)}
                       {line.listPrice > line.price && <s>{formatPrice(line.listPrice)}</s>}
                     </span>
+                    {line.stock !== null && line.stock <= LOW_STOCK && (
+                      <span className="basket-left" id={`left-${line.key}`} data-testid="basket-left">
+                        {t('isl.basket.left', { count: line.stock })}
+                      </span>
+                    )}
                   </div>
                   <div className="basket-qty" role="group" aria-label={t('isl.basket.quantity')}>
                     <button
@@ -122,8 +131,10 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                     <output data-testid="quantity">{line.quantity}</output>
                     <button
                       type="button"
+                      disabled={line.stock !== null && line.quantity >= line.stock}
                       onClick={() => void changeQuantity(line, 'increase')}
                       aria-label={t('isl.basket.increase', { title: line.product.title })}
+                      aria-describedby={line.stock !== null && line.stock <= LOW_STOCK ? `left-${line.key}` : undefined}
                     >
                       +
                     </button>
