@@ -86,7 +86,8 @@ CREATE TABLE IF NOT EXISTS orders (
   id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), number TEXT NOT NULL,
   status TEXT NOT NULL, payment_method TEXT NOT NULL, payment_status TEXT NOT NULL,
   delivery_date TEXT NOT NULL, customer_name TEXT NOT NULL, customer_phone TEXT NOT NULL,
-  address TEXT NOT NULL, receipt_sales TEXT, receipt_return TEXT, created_at TEXT NOT NULL);
+  address TEXT NOT NULL, receipt_sales TEXT, receipt_return TEXT, created_at TEXT NOT NULL,
+  delivery_fee INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id);
 CREATE TABLE IF NOT EXISTS order_items (
   id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id),
@@ -138,6 +139,8 @@ function migrate(raw: DatabaseSync): void {
   const sessions = columns('sessions');
   if (!sessions.has('prev_jti')) raw.exec('ALTER TABLE sessions ADD COLUMN prev_jti TEXT');
   if (!sessions.has('rotated_ms')) raw.exec('ALTER TABLE sessions ADD COLUMN rotated_ms INTEGER');
+  if (!columns('orders').has('delivery_fee'))
+    raw.exec('ALTER TABLE orders ADD COLUMN delivery_fee INTEGER NOT NULL DEFAULT 0');
   const users = raw.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'users'").get() as
     { sql: string } | undefined;
   if (users && !/AUTOINCREMENT/i.test(users.sql)) {

@@ -7,10 +7,21 @@ import { unitPrice } from '#contract/price.ts';
 import { assertDeliveryArea } from './delivery-area.ts';
 import { paymentUrl } from './payments.ts';
 import { canCancel, canPay, ORDER_STATUSES, inTab, statusLabel } from '#contract/order-status.ts';
-import type { Address, Lang, Order, OrderStatus, PaymentMethod, PaymentStatus } from '#contract/schemas.ts';
+import type {
+  Address,
+  DeliveryQuote,
+  DeliveryType,
+  Lang,
+  Order,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+} from '#contract/schemas.ts';
 
 const PAGE_SIZE = 20;
 const DELIVERY_DAYS = 2;
+/** Delivery fees in so'm by area; the shopper's first order (none before it that was not cancelled) is free. */
+export const DELIVERY_FEES: Record<DeliveryType, number> = { city: 15_000, district: 25_000 };
 /** Methods paid before the order is assembled; cash is paid on delivery. */
 const ONLINE: readonly PaymentMethod[] = ['payme', 'click', 'mastercard', 'card', 'installment'];
 
@@ -28,6 +39,7 @@ export interface OrderRow {
   receipt_sales: string | null;
   receipt_return: string | null;
   created_at: string;
+  delivery_fee: number;
 }
 interface OrderItemRow {
   id: number;
@@ -64,14 +76,21 @@ export function markPaid(ctx: AppContext, orderId: number): void {
   );
 }
 
-/** The amount the shopper owes for an order, in so'm: the sum of its lines. */
+/** The amount the shopper owes for an order, in so'm: the sum of its lines and the delivery fee. */
 export function orderTotal(ctx: AppContext, orderId: number): number {
-  return (
+  const lines =
     ctx.db.get<{ total: number }>(
       'SELECT coalesce(sum(price * quantity), 0) AS total FROM order_items WHERE order_id = ?',
       orderId,
-    )?.total ?? 0
-  );
+    )?.total ?? 0;
+  const fee = ctx.db.get<{ fee: number }>('SELECT delivery_fee AS fee FROM orders WHERE id = ?', orderId)?.fee ?? 0;
+  return lines + fee;
+}
+
+/** What delivery to an area costs a shopper now: free while they have no order that was not cancelled. */
+export function deliveryQuote(ctx: AppContext, userId: number, type: DeliveryType): DeliveryQuote {
+  const earlier = ctx.db.get("SELECT 1 FROM orders WHERE user_id = ? AND status != 'cancelled' LIMIT 1", userId);
+  return earlier ? { fee: DELIVERY_FEES[type], first_order: false } : { fee: 0, first_order: true };
 }
 
 export const orderNumber = (id: number) => `BZ-${String(id).padStart(6, '0')}`;
@@ -125,7 +144,8 @@ export function presentOrder(ctx: AppContext, lang: Lang, o: OrderRow): Order {
     customer_name: o.customer_name,
     customer_phone: o.customer_phone,
     address,
-    price: items.reduce((sum, i) => sum + i.price * i.quantity, 0),
+    price: items.reduce((sum, i) => sum + i.price * i.quantity, 0) + o.delivery_fee,
+    delivery_fee: o.delivery_fee,
     count: items.reduce((sum, i) => sum + i.quantity, 0),
     items,
     receipt: {
@@ -138,7 +158,7 @@ export function presentOrder(ctx: AppContext, lang: Lang, o: OrderRow): Order {
 
 export function orderHandlers(
   ctx: AppContext,
-): Pick<Handlers, 'placeOrder' | 'orders' | 'order' | 'cancelOrder' | 'payOrder'> {
+): Pick<Handlers, 'placeOrder' | 'deliveryQuote' | 'orders' | 'order' | 'cancelOrder' | 'payOrder'> {
   const { db } = ctx;
   const ownOrder = (userId: number, params: Record<string, string>) => {
     const row = db.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND user_id = ?', idParam(params), userId);
@@ -169,9 +189,10 @@ export function orderHandlers(
         const short = lines.filter((l) => l.line.quantity > l.left);
         if (short.length > 0) throw stockError(short, lang);
         const status: OrderStatus = ONLINE.includes(data.payment_method) ? 'awaiting_payment' : 'assembling';
+        const { fee } = deliveryQuote(ctx, userId, data.address.delivery_type);
         const { id } = db.run(
-          `INSERT INTO orders (user_id, number, status, payment_method, payment_status, delivery_date, customer_name, customer_phone, address, created_at)
-           VALUES (?, '', ?, ?, 'unpaid', ?, ?, ?, ?, ?)`,
+          `INSERT INTO orders (user_id, number, status, payment_method, payment_status, delivery_date, customer_name, customer_phone, address, created_at, delivery_fee)
+           VALUES (?, '', ?, ?, 'unpaid', ?, ?, ?, ?, ?, ?)`,
           userId,
           status,
           data.payment_method,
@@ -180,6 +201,7 @@ export function orderHandlers(
           data.customer_phone,
           JSON.stringify(data.address),
           new Date(now).toISOString(),
+          fee,
         );
         db.run('UPDATE orders SET number = ? WHERE id = ?', orderNumber(id), id);
         for (const { line, product, feature } of lines) {
@@ -198,6 +220,8 @@ export function orderHandlers(
       });
       return presentOrder(ctx, lang, ownOrder(userId, { id: String(orderId) }));
     },
+
+    deliveryQuote: ({ userId, query }) => deliveryQuote(ctx, userId, query.delivery_type ?? 'city'),
 
     orders({ userId, lang, url, query }) {
       // Each filter given narrows the list: ?status=new&tab=active is the new orders.

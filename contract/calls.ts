@@ -257,6 +257,14 @@ export const calls = {
     answer: s.Order,
     status: 201,
   },
+  deliveryQuote: {
+    ...routes.deliveryQuote,
+    summary:
+      'What delivery costs the shopper: free on the first order (not cancelled), else by area. Optional: a backend may answer 404',
+    auth: 'required',
+    query: z.object({ delivery_type: z.optional(s.DeliveryType) }),
+    answer: s.DeliveryQuote,
+  },
   orders: {
     ...routes.orders,
     summary:

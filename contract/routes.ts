@@ -49,6 +49,7 @@ export const routes = {
   addFavourite: { method: 'POST', path: '/favorite/' },
   removeFavourite: { method: 'DELETE', path: '/favorite/:id/' },
   placeOrder: { method: 'POST', path: '/orders/' },
+  deliveryQuote: { method: 'GET', path: '/orders/delivery/' },
   orders: { method: 'GET', path: '/orders/' },
   order: { method: 'GET', path: '/orders/:id/' },
   cancelOrder: { method: 'POST', path: '/orders/:id/cancel/' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from '#contract/schemas.ts';
-import { decodeSavedAddress, shortAddress, toAddress } from './address.ts';
+import { addressDetails, decodeSavedAddress, shortAddress, toAddress } from './address.ts';
 import { geocodeCacheKey, reverseUrl } from './geocode.ts';
 
 const address: Address = {
@@ -66,5 +66,14 @@ describe('geocoder requests', () => {
     expect(geocodeCacheKey(38.86061, 65.79504, 'uz')).toBe(geocodeCacheKey(38.86059, 65.79496, 'uz'));
     expect(geocodeCacheKey(38.8606, 65.795, 'uz')).not.toBe(geocodeCacheKey(38.8606, 65.795, 'ru'));
     expect(geocodeCacheKey(38.8606, 65.795, 'uz')).not.toBe(geocodeCacheKey(38.8616, 65.795, 'uz'));
+  });
+});
+
+describe('addressDetails', () => {
+  const word = (part: string, value: string) => `${part} ${value}`;
+  it('names each part typed, in order, and skips the empty ones', () => {
+    expect(addressDetails({ home: '12', etaj: ' 3 ', entrance: '2' }, word)).toBe('home 12, floor 3, entrance 2');
+    expect(addressDetails({ home: '12', etaj: '', entrance: undefined }, word)).toBe('home 12');
+    expect(addressDetails({ home: ' ', etaj: '', entrance: '' }, word)).toBe('');
   });
 });

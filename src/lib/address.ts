@@ -51,3 +51,23 @@ export function shortAddress(address: Address): string {
   if (street) return home ? `${street}, ${home}` : street;
   return address.city.split(',')[0]?.trim() || address.display_name;
 }
+
+/**
+ * House, floor and entrance as typed in the picker, for an order's address:
+ * each part filled in, worded by `word` (e.g. 'uy {value}', '{value}-qavat').
+ */
+export function addressDetails(
+  address: Pick<Address, 'home' | 'etaj' | 'entrance'>,
+  word: (part: 'home' | 'floor' | 'entrance', value: string) => string,
+): string {
+  const parts = [
+    ['home', address.home],
+    ['floor', address.etaj],
+    ['entrance', address.entrance ?? ''],
+  ] as const;
+  return parts
+    .map(([part, value]) => [part, value.trim()] as const)
+    .filter(([, value]) => value)
+    .map(([part, value]) => word(part, value))
+    .join(', ');
+}

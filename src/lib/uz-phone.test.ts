@@ -6,6 +6,7 @@ import {
   isUzPrefix,
   maskUzNational,
   phoneDigits,
+  printUzPhone,
   toUzE164,
 } from './uz-phone.ts';
 
@@ -95,5 +96,16 @@ describe('a complete Uzbek number', () => {
     expect(toUzE164('+998 (90) 123-45')).toBeNull();
     expect(toUzE164('901234567')).toBeNull();
     expect(toUzE164('')).toBeNull();
+  });
+});
+
+describe('printUzPhone', () => {
+  it('prints a whole Uzbek number in groups, as an order shows it', () => {
+    expect(printUzPhone('+998912345678')).toBe('+998 91 234-56-78');
+    expect(printUzPhone('998 (91) 234-56-78')).toBe('+998 91 234-56-78');
+  });
+  it('leaves anything else as it came', () => {
+    expect(printUzPhone('+7 900 123 45 67')).toBe('+7 900 123 45 67');
+    expect(printUzPhone('')).toBe('');
   });
 });

@@ -44,3 +44,10 @@ export function isCompleteUzPhone(input: string): boolean {
 export function toUzE164(input: string): string | null {
   return isCompleteUzPhone(input) ? `+${phoneDigits(input)}` : null;
 }
+
+/** A number as printed on an order: '+998912345678' → '+998 91 234-56-78'; anything else as it came. */
+export function printUzPhone(input: string): string {
+  if (!isCompleteUzPhone(input)) return input;
+  const d = phoneDigits(input);
+  return `+${d.slice(0, 3)} ${d.slice(3, 5)} ${d.slice(5, 8)}-${d.slice(8, 10)}-${d.slice(10, 12)}`;
+}

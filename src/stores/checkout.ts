@@ -9,12 +9,13 @@
  */
 import { atom } from 'nanostores';
 import { orderPagePath, type PayReturn } from '#contract/order-status.ts';
-import type { Address, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
+import type { Address, DeliveryQuote, DeliveryType, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
 import type { BasketLine } from '../lib/basket.ts';
 import { decodeSelection, outOfStockProducts } from '../lib/checkout.ts';
 import { isPayLinkMethod, type PayLinkMethod } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
 import { loadBasket } from './basket.ts';
+import { $profile, saveProfile } from './profile.ts';
 
 /** sessionStorage key of the lines selected on the basket page (kept across the sign-in reload). */
 const SELECTION_KEY = 'bozor.orderItems';
@@ -100,7 +101,7 @@ export function placeOrder(input: OrderInput, lang: Lang): Promise<PlaceResult> 
         return { ok: false, failure: failureOf(error) };
       }
       session()?.removeItem(SELECTION_KEY);
-      await loadBasket({ force: true, quiet: true });
+      await Promise.all([loadBasket({ force: true, quiet: true }), keepName(input.name)]);
       if (!isPayLinkMethod(input.payment)) return { ok: true, order, next: successPath(lang, order.id) };
       try {
         return { ok: true, order, next: await payLink(order.id, input.payment) };
@@ -113,6 +114,30 @@ export function placeOrder(input: OrderInput, lang: Lang): Promise<PlaceResult> 
     }
   })();
   return placing;
+}
+
+/**
+ * The name typed at checkout goes into a profile that has none (as the
+ * address does), so the next checkout and the profile page show it. A failure
+ * costs the order nothing: it is not reported.
+ */
+async function keepName(typed: string): Promise<void> {
+  const profile = $profile.get();
+  const [first = '', ...rest] = typed.trim().split(/\s+/);
+  if (!profile || profile.first_name.trim() || profile.last_name.trim() || !first) return;
+  await saveProfile({ first_name: first, ...(rest.length ? { last_name: rest.join(' ') } : {}) });
+}
+
+/**
+ * What delivery costs this shopper (free on their first order), from the API;
+ * null when the API does not say (a backend without the call) or the call failed.
+ */
+export async function deliveryQuote(type: DeliveryType | null): Promise<DeliveryQuote | null> {
+  try {
+    return await (await getApi()).call('deliveryQuote', { query: type ? { delivery_type: type } : {} });
+  } catch {
+    return null;
+  }
 }
 
 function failureOf(error: unknown): OrderFailure {

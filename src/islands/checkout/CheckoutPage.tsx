@@ -6,8 +6,8 @@
  * sign-in modal, through `[data-sign-in]`); the selection survives the reload.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
-import type { Lang, PaymentMethod } from '#contract/schemas.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DeliveryQuote, Lang, PaymentMethod } from '#contract/schemas.ts';
 import { shortAddress } from '../../lib/address.ts';
 import { totals, type BasketLine } from '../../lib/basket.ts';
 import {
@@ -26,7 +26,13 @@ import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $address, openAddressPicker } from '../../stores/address.ts';
 import { $localBasket, loadBasket } from '../../stores/basket.ts';
 import { $basketLoaded, $basketLines, loadLocalProducts } from '../../stores/basket-edit.ts';
-import { $placing, placeOrder, readCheckoutSelection, type OrderFailure } from '../../stores/checkout.ts';
+import {
+  $placing,
+  deliveryQuote,
+  placeOrder,
+  readCheckoutSelection,
+  type OrderFailure,
+} from '../../stores/checkout.ts';
 import { $profile, loadProfile } from '../../stores/profile.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
@@ -52,6 +58,11 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   const [unpaid, setUnpaid] = useState<{ number: string; next: string } | null>(null);
   // The lines being ordered: they stay shown while the basket is refetched and the next page loads.
   const [ordered, setOrdered] = useState<BasketLine[] | null>(null);
+  // What delivery costs (the API decides: free on the first order), null while unknown.
+  const [quote, setQuote] = useState<DeliveryQuote | null>(null);
+  // Each refused confirm counts up: the first error is then brought into view and focused.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     setMounted(true);
@@ -63,6 +74,24 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   useEffect(() => {
     if (mounted) void loadLocalProducts();
   }, [entries, mounted]);
+  const deliveryType = address?.delivery_type ?? null;
+  useEffect(() => {
+    if (!signedIn) return;
+    let current = true;
+    void deliveryQuote(deliveryType).then((answer) => current && setQuote(answer));
+    return () => {
+      current = false;
+    };
+  }, [signedIn, deliveryType]);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const field = formRef.current?.querySelector<HTMLElement>('[data-invalid]');
+    if (!field) return;
+    // On a phone the errors sit above the button: show the first one and put the focus on its control.
+    const control = field.querySelector<HTMLElement>('[data-focus-first]') ?? field.querySelector('input, button');
+    field.scrollIntoView({ block: 'center' });
+    control?.focus({ preventScroll: true });
+  }, [refusals]);
 
   // Browser storage is read only once mounted, so the first render matches the prerendered page.
   const shown = useMemo(() => (mounted ? selectedLines(allLines, selection) : []), [mounted, allLines, selection]);
@@ -109,7 +138,10 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
     setChecked(true);
     const form = { address, payment, name: nameValue, phone: phoneValue };
     const customerPhone = toUzE164(form.phone);
-    if (!isValid(validateCheckout(form)) || !form.address || !form.payment || !customerPhone) return;
+    if (!isValid(validateCheckout(form)) || !form.address || !form.payment || !customerPhone) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setFailure(null);
     setOrdered(lines);
     const result = await placeOrder(
@@ -127,7 +159,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   const errorId = (field: keyof CheckoutErrors) => (errors[field] ? `checkout-${field}-error` : undefined);
 
   return (
-    <form className="checkout" data-testid="checkout" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className="checkout" data-testid="checkout" noValidate onSubmit={(event) => void submit(event)}>
       <div className="checkout-main">
         <section aria-labelledby="checkout-lines">
           <h2 id="checkout-lines">{t('isl.checkout.lines')}</h2>
@@ -167,7 +199,11 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
           </section>
         ) : (
           <>
-            <fieldset className="checkout-field" aria-describedby={errorId('address')}>
+            <fieldset
+              className="checkout-field"
+              aria-describedby={errorId('address')}
+              data-invalid={errors.address ? true : undefined}
+            >
               <legend>{t('isl.checkout.address')}</legend>
               <p data-testid="checkout-address">
                 {address ? `${shortAddress(address)} — ${address.display_name}` : t('isl.checkout.address_none')}
@@ -182,7 +218,11 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
               )}
             </fieldset>
 
-            <fieldset className="checkout-field" aria-describedby={errorId('payment')}>
+            <fieldset
+              className="checkout-field"
+              aria-describedby={errorId('payment')}
+              data-invalid={errors.payment ? true : undefined}
+            >
               <legend>{t('isl.checkout.payment')}</legend>
               <div className="checkout-methods">
                 {PAYMENT_METHODS.map((method) => (
@@ -205,7 +245,11 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
               )}
             </fieldset>
 
-            <fieldset className="checkout-field" aria-describedby={errorId('user')}>
+            <fieldset
+              className="checkout-field"
+              aria-describedby={errorId('user')}
+              data-invalid={errors.user ? true : undefined}
+            >
               <legend>{t('isl.checkout.customer')}</legend>
               <label className="checkout-input">
                 {t('isl.checkout.name')}
@@ -214,6 +258,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
                   autoComplete="name"
                   value={nameValue}
                   aria-invalid={errors.user && !nameValue.trim() ? true : undefined}
+                  data-focus-first={errors.user && !nameValue.trim() ? true : undefined}
                   onChange={(e) => setName(e.target.value)}
                 />
               </label>
@@ -224,6 +269,8 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
                   type="tel"
                   autoComplete="tel"
                   value={phoneValue}
+                  aria-invalid={errors.user && nameValue.trim() ? true : undefined}
+                  data-focus-first={errors.user && nameValue.trim() ? true : undefined}
                   onChange={(e) => setPhone(formatUzPhone(e.target.value))}
                 />
               </label>
@@ -244,10 +291,22 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
           <dd>{formatPrice(sum.subtotal)}</dd>
           <dt>{t('isl.basket.discount')}</dt>
           <dd>{formatPrice(sum.discount)}</dd>
-          <dt>{t('isl.checkout.delivery')}</dt>
-          <dd>{t('isl.checkout.delivery_free_first')}</dd>
+          {signedIn && quote && (
+            <>
+              <dt>{t('isl.checkout.delivery')}</dt>
+              <dd data-testid="checkout-delivery" data-fee={quote.fee}>
+                {quote.first_order
+                  ? t('isl.checkout.delivery_free_first')
+                  : address
+                    ? formatPrice(quote.fee)
+                    : t('isl.checkout.delivery_by_address')}
+              </dd>
+            </>
+          )}
           <dt>{t('isl.basket.total')}</dt>
-          <dd data-testid="checkout-total">{formatPrice(sum.total)}</dd>
+          <dd data-testid="checkout-total">
+            {formatPrice(sum.total + (signedIn && quote && address ? quote.fee : 0))}
+          </dd>
         </dl>
         {failure && (
           <div className="checkout-failure" role="alert" data-testid="checkout-failure">

@@ -1,14 +1,19 @@
 /**
  * /{lang}/orders-success?order={id}[&payment=failed] (spec §3, §9): the order
- * number, what was ordered, the address, the payment state and the promise of
- * delivery in 2-3 working days. An unpaid order paid online can be paid
- * (again) with the same pay link as checkout.
+ * number, what was ordered, the address (with house, floor and entrance), the
+ * recipient, the payment state and the promise of delivery in 2-3 working
+ * days, then the ways on: the order's own page and the shop. A payment that
+ * failed (or is still owed) leads the page, with the button to pay (again):
+ * the same pay link as checkout. Only an order that needs nothing more says thank you.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Lang, Order } from '#contract/schemas.ts';
-import { isPayLinkMethod } from '../../lib/orders.ts';
-import { canPayOnline } from '../../lib/orders.ts';
+import { orderPagePath } from '#contract/order-status.ts';
+import { addressDetails } from '../../lib/address.ts';
+import { canPayOnline, isPayLinkMethod } from '../../lib/orders.ts';
+import { printUzPhone } from '../../lib/uz-phone.ts';
+import { localizedPath } from '../../i18n/urls.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText, productTitle } from '../../lib/product.ts';
 import { toPositiveInt } from '../../lib/storage.ts';
@@ -84,30 +89,26 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
     }
   };
 
+  // What the page leads with: a payment still owed online comes before any thanks.
+  const owed = canPayOnline(order);
+  const details = addressDetails(order.address, (part, value) => t(`isl.order.${part}`, { value }));
   return (
     <section className="order-success" data-testid="order-success" data-order={order.id}>
-      <p className="order-thanks">{t('isl.order.thanks')}</p>
-      <dl className="order-facts">
-        <dt>{t('isl.order.number')}</dt>
-        <dd data-testid="order-number">{order.number}</dd>
-        <dt>{t('isl.order.address')}</dt>
-        <dd>{order.address.display_name}</dd>
-        <dt>{t('isl.order.payment')}</dt>
-        <dd data-testid="order-payment" data-status={order.payment_status}>
-          {t(`isl.checkout.pay_${method}`)} — {paid ? t('isl.order.paid') : t('isl.order.unpaid')}
-        </dd>
-        <dt>{t('isl.order.total')}</dt>
-        <dd>{formatPrice(order.price)}</dd>
-      </dl>
-      <p className="order-delivery" data-testid="order-delivery">
-        {t('isl.order.delivery')}
-      </p>
-      {!paid && failedPayment && (
-        <p className="checkout-failure" role="alert" data-testid="order-payment-failed">
-          {t('isl.order.payment_failed')}
+      {owed && failedPayment ? (
+        <div className="checkout-failure order-lead" role="alert" data-testid="order-payment-failed">
+          <p className="order-thanks">{t('isl.order.payment_failed_title')}</p>
+          <p>{t('isl.order.payment_failed')}</p>
+        </div>
+      ) : owed ? (
+        <p className="order-thanks" data-testid="order-lead">
+          {t('isl.order.awaiting_payment')}
+        </p>
+      ) : (
+        <p className="order-thanks" data-testid="order-lead">
+          {t('isl.order.thanks')}
         </p>
       )}
-      {canPayOnline(order) && (
+      {owed && (
         <>
           {payFailed && (
             <p className="checkout-failure" role="alert" data-testid="order-pay-failed">
@@ -126,6 +127,41 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
           </button>
         </>
       )}
+      <dl className="order-facts">
+        <dt>{t('isl.order.number')}</dt>
+        <dd data-testid="order-number">{order.number}</dd>
+        <dt>{t('isl.order.address')}</dt>
+        <dd data-testid="order-address">
+          {order.address.display_name}
+          {details && (
+            <>
+              <br />
+              <span data-testid="order-address-details">{details}</span>
+            </>
+          )}
+        </dd>
+        <dt>{t('isl.order.customer')}</dt>
+        <dd data-testid="order-customer">
+          {order.customer_name}, <span dir="ltr">{printUzPhone(order.customer_phone)}</span>
+        </dd>
+        <dt>{t('isl.order.payment')}</dt>
+        <dd data-testid="order-payment" data-status={order.payment_status}>
+          {t(`isl.checkout.pay_${method}`)} — {paid ? t('isl.order.paid') : t('isl.order.unpaid')}
+        </dd>
+        {order.delivery_fee !== undefined && (
+          <>
+            <dt>{t('isl.order.delivery_fee')}</dt>
+            <dd data-testid="order-delivery-fee">
+              {order.delivery_fee === 0 ? t('isl.order.delivery_free') : formatPrice(order.delivery_fee)}
+            </dd>
+          </>
+        )}
+        <dt>{t('isl.order.total')}</dt>
+        <dd>{formatPrice(order.price)}</dd>
+      </dl>
+      <p className="order-delivery" data-testid="order-delivery">
+        {t('isl.order.delivery')}
+      </p>
       <h2>{t('isl.order.items')}</h2>
       <ul className="checkout-lines" data-testid="order-items">
         {order.items.map((item) => (
@@ -140,6 +176,14 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
           </li>
         ))}
       </ul>
+      <div className="order-next">
+        <a className="checkout-place" href={orderPagePath(lang, order.id, 'order')} data-testid="order-view">
+          {t('isl.order.view_order')}
+        </a>
+        <a className="checkout-secondary" href={localizedPath(lang, '/')} data-testid="order-continue">
+          {t('isl.order.continue_shopping')}
+        </a>
+      </div>
     </section>
   );
 }

@@ -10,7 +10,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canCancel, canPay } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
+import { addressDetails } from '../../lib/address.ts';
 import { canPayOnline, orderIdFromQuery, paymentFailedInQuery } from '../../lib/orders.ts';
+import { printUzPhone } from '../../lib/uz-phone.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText, productTitle } from '../../lib/product.ts';
 import { localizedPath } from '../../i18n/urls.ts';
@@ -90,6 +92,7 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const unpaid = order.payment_status === 'unpaid';
+  const details = addressDetails(order.address, (part, value) => t(`isl.order.${part}`, { value }));
 
   const pay = async () => {
     setPayLinkFailed(false);
@@ -129,10 +132,21 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
         </Fact>
         <Fact term={t('isl.order.address')} testId="order-address">
           {order.address.display_name}
+          {details && (
+            <>
+              <br />
+              <span data-testid="order-address-details">{details}</span>
+            </>
+          )}
         </Fact>
-        <Fact term={t('isl.orders.customer')}>
-          {order.customer_name}, <span dir="ltr">{order.customer_phone}</span>
+        <Fact term={t('isl.orders.customer')} testId="order-customer">
+          {order.customer_name}, <span dir="ltr">{printUzPhone(order.customer_phone)}</span>
         </Fact>
+        {order.delivery_fee !== undefined && (
+          <Fact term={t('isl.order.delivery_fee')} testId="order-delivery-fee">
+            {order.delivery_fee === 0 ? t('isl.order.delivery_free') : formatPrice(order.delivery_fee)}
+          </Fact>
+        )}
         <Fact term={t('isl.order.total')} testId="order-total">
           {formatPrice(order.price)}
         </Fact>

@@ -145,7 +145,7 @@ test('a shopper orders through checkout, finds it under My orders, opens it afte
   await expect(page.getByTestId('order-title')).toContainText(number);
   await expect(page.getByTestId('order-status')).toHaveText(text.assembling);
   await expect(page.getByTestId('order-payment-method')).toHaveText(text.cash);
-  await expect(page.getByTestId('order-address')).toHaveText(QARSHI_ADDRESS.display_name);
+  await expect(page.getByTestId('order-address')).toContainText(QARSHI_ADDRESS.display_name);
   await expect(page.getByTestId('order-items').locator('li')).toHaveCount(1);
   await expect(page.getByTestId('order-items').locator(`[data-product="${id}"]`)).toContainText(/1 ×/);
   await expect(page.getByTestId('order-pay')).toHaveCount(0);
