@@ -119,7 +119,7 @@ export function AddressPicker({ t }: { t: Translate }) {
           </button>
         </div>
         <p id={hintId} className="picker-hint">
-          {t('isl.address.hint')}
+          {t('isl.address.hint')} <span className="picker-keys">{t('isl.address.hint_keys')}</span>
         </p>
         <div className="picker-map-wrap">
           <div

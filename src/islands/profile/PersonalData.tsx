@@ -203,7 +203,7 @@ function PersonalDataForm({ t }: { t: Translate }) {
           {profile.address ? shortAddress(profile.address) : t('isl.profile.no_address')}
         </p>
         <button type="button" className="profile-button profile-button-ghost" onClick={() => void changeAddress()}>
-          {t('isl.profile.change_address')}
+          {t(profile.address ? 'isl.profile.change_address' : 'isl.profile.choose_address')}
         </button>
       </div>
       <div className="profile-actions">

@@ -25,7 +25,7 @@ const TEXT = {
     city: 'Qarshi shahri',
     district: 'Qarshi tumani',
     label: 'Islom Karimov koʻchasi, 12',
-    default: 'Qarshi shahri',
+    default: 'Manzilni tanlang',
   },
   ru: {
     choose: 'Пожалуйста, выберите адрес',
@@ -34,7 +34,7 @@ const TEXT = {
     city: 'город Карши',
     district: 'Каршинский район',
     label: 'улица Ислама Каримова, 12',
-    default: 'город Карши',
+    default: 'Выберите адрес',
   },
 } as const;
 
