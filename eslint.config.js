@@ -63,6 +63,12 @@ const layerZones = [
     message: 'Only stores (and build-time src/data) call the API client: one product cache, one live read, one client.',
   },
   {
+    // Pages load (through src/data) and pass the data down; layouts and components receive it as props.
+    target: ['./src/layouts', './src/components'],
+    from: ['./src/data/catalogue.ts', './src/data/comments.ts', './src/data/menu.ts'],
+    message: 'Only pages load data: take it as a prop from the page.',
+  },
+  {
     target: './src/lib/*.ts',
     from: ['./src/lib/api'],
     message: 'Pure rules do not call the API; the stores do.',
