@@ -17,9 +17,14 @@ const PRODUCT_CONCURRENCY = 16;
 /**
  * A throttled (429) or unavailable (503) read is repeated after the wait its
  * Retry-After names, up to a minute (issue 18, finding 6): a build waits for a
- * busy API instead of failing, but never hangs on it.
+ * busy API instead of failing, but never hangs on it. BUILD_RETRY_AFTER_MAX
+ * (seconds) changes the cap; 0 fails at once, as before.
  */
 export const BUILD_MAX_RETRY_AFTER_MS = 60_000;
+const retryAfterCap = (): number => {
+  const seconds = typeof process !== 'undefined' ? process.env['BUILD_RETRY_AFTER_MAX'] : undefined;
+  return seconds !== undefined && /^\d+$/.test(seconds) ? Number(seconds) * 1000 : BUILD_MAX_RETRY_AFTER_MS;
+};
 
 const loaded = new Map<string, Promise<Catalogue>>();
 
@@ -36,7 +41,7 @@ export function buildApi(apiUrl: string, lang: Lang): Api {
     lang,
     validate: checkAnswer,
     token: () => buildToken,
-    maxRetryAfterMs: BUILD_MAX_RETRY_AFTER_MS,
+    maxRetryAfterMs: retryAfterCap(),
   });
 }
 
