@@ -76,6 +76,16 @@ export const Store = z.extend(StoreSummary, {
 });
 export type Store = z.infer<typeof Store>;
 
+/**
+ * An installment plan a product can be bought on (issue 20): the term in
+ * months and the markup on the price over the term. Not in the spec.
+ */
+export const InstallmentPlan = z.object({
+  months: z.int().check(z.positive()),
+  markup_percent: z.number().check(z.nonnegative()),
+});
+export type InstallmentPlan = z.infer<typeof InstallmentPlan>;
+
 /** A product as lists, search, related products and basket lines show it. */
 export const ProductSummary = z.object({
   id,
@@ -87,6 +97,12 @@ export const ProductSummary = z.object({
   images: ImageField,
   rating: z.nullable(z.number()),
   reviews_count: z.int().check(z.nonnegative()),
+  /**
+   * Not in the spec (issue 20): the product's installment plan, null when it
+   * cannot be bought in installments; a backend that leaves it out lets the
+   * storefront's configured plan apply (INSTALLMENT_MONTHS).
+   */
+  installment: z.optional(z.nullable(InstallmentPlan)),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 

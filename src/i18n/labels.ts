@@ -8,7 +8,7 @@ import { uz } from './uz.ts';
 import type { Lang } from '#contract/schemas.ts';
 import type { Labels } from './messages.ts';
 
-const EXTRA: MessageKey[] = ['search.no_results', 'product.discount', 'shell.search.title'];
+const EXTRA: MessageKey[] = ['search.no_results', 'product.discount', 'product.installment', 'shell.search.title'];
 
 /** What a list of reviews shows (src/islands/shared/ReviewList.tsx), with the product page's lines about it. */
 export const REVIEW_LABELS = [

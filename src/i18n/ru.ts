@@ -54,6 +54,7 @@ export const ru: Messages = {
   'product.price': 'Цена',
   'product.old_price': 'Старая цена',
   'product.discount': '−{percent}%',
+  'product.installment': 'от {amount} сум/мес · {months} мес.',
   'product.stock.pcs': 'В наличии: {count} шт.',
   'product.stock.kg': 'В наличии: {count} кг',
   'product.stock.out': 'Нет в наличии',

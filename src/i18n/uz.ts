@@ -54,6 +54,7 @@ export const uz = {
   'product.price': 'Narxi',
   'product.old_price': 'Eski narx',
   'product.discount': '−{percent}%',
+  'product.installment': 'oyiga {amount} soʻmdan · {months} oy',
   'product.stock.pcs': 'Omborda: {count} dona',
   'product.stock.kg': 'Omborda: {count} kg',
   'product.stock.out': 'Sotuvda yoʻq',

@@ -53,6 +53,8 @@ export function toSummary(
     images,
     rating,
     reviews_count,
+    // The installment plan when the API sends one (null included): the card's monthly price (issue 20).
+    ...(product.installment === undefined ? {} : { installment: product.installment }),
   };
   // Whether any is left, for the card's button (a product sold by variants counts its variants).
   return stock === undefined ? summary : { ...summary, stock: inStock(product) };

@@ -11,9 +11,14 @@
 import { payablePrice, type Priced as BasePriced } from '#contract/price.ts';
 
 export function formatPrice(amount: number): string {
+  return `${formatAmount(amount)}\u00a0soʻm`;
+}
+
+/** The amount alone, grouped like a price ("215 000"), for texts that name the currency themselves. */
+export function formatAmount(amount: number): string {
   const whole = Math.round(Math.abs(amount)).toString();
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${amount < 0 && whole !== '0' ? '-' : ''}${grouped}\u00a0soʻm`;
+  return `${amount < 0 && whole !== '0' ? '-' : ''}${grouped}`;
 }
 
 export { payablePrice };

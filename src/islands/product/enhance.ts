@@ -16,7 +16,8 @@ import {
   reviewsShown,
   type LiveProduct,
 } from '../../lib/live-product.ts';
-import { formatPrice } from '../../lib/price.ts';
+import { installmentOffer, type InstallmentPlan } from '../../lib/installment.ts';
+import { formatAmount, formatPrice } from '../../lib/price.ts';
 import { $lang } from '../../stores/language.ts';
 import { liveProduct, liveReviews } from '../../stores/live.ts';
 
@@ -65,6 +66,15 @@ export function enhanceProductPanel(panel: HTMLElement): void {
           percent: view.discount.percent,
         });
       }
+    }
+    // The monthly price follows the chosen variant's price and the live one.
+    const installment = panel.querySelector<HTMLElement>('[data-installment]');
+    if (installment) {
+      const offer = installmentOffer(view.amount, json<InstallmentPlan | null>(installment.dataset['installment']));
+      installment.hidden = !offer;
+      installment.textContent = offer
+        ? t('product.installment', { amount: formatAmount(offer.monthly), months: offer.months })
+        : '';
     }
     const stock = panel.querySelector('[data-stock]');
     if (stock)

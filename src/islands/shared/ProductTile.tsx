@@ -2,12 +2,14 @@
 import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
 import type { Lang, ProductSummary } from '#contract/schemas.ts';
-import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
+import { installmentOffer, planFor } from '../../lib/installment.ts';
+import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
 import { firstImage, productTitle } from '../../lib/product.ts';
 import { $basketKeys, addToBasket, anyKey } from '../../stores/basket.ts';
 import { $favouriteIds, toggleFavourite } from '../../stores/favourites.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import type { Translate } from '../../i18n/messages.ts';
+import { configuredPlan } from './installment-plan.ts';
 import './tiles.css';
 
 /** Tiles in the first row on a wide screen (four; a phone shows two). */
@@ -34,6 +36,8 @@ export function ProductTile({
   const liked = useStore($favouriteIds).includes(product.id) && mounted;
   const inBasket = useStore($basketKeys).has(anyKey(product.id)) && mounted;
   const discounted = hasDiscount(product);
+  // The monthly installment price (issue 20): the API's plan, else the build's configured one.
+  const installment = installmentOffer(payablePrice(product), planFor(product, configuredPlan()));
   const own = (action: () => void) => (event: MouseEvent) => {
     // Handled here: the page-wide hook listeners leave it alone.
     event.preventDefault();
@@ -62,6 +66,11 @@ export function ProductTile({
         <span className="tile-price">{formatPrice(payablePrice(product))}</span>
         {discounted && <s className="tile-old">{formatPrice(product.price)}</s>}
       </p>
+      {installment && (
+        <p className="tile-installment" data-installment>
+          {t('product.installment', { amount: formatAmount(installment.monthly), months: installment.months })}
+        </p>
+      )}
       <button
         type="button"
         className="tile-fav"
