@@ -29,7 +29,7 @@ const TEXT = {
     fix: "Belgilangan maydonlarni to'g'rilang",
     failed: "Saqlab bo'lmadi. Kiritganlaringiz joyida — qaytadan urinib ko'ring.",
     badEmail: "Elektron pochta manzili noto'g'ri",
-    change: "Manzilni o'zgartirish",
+    choose: 'Manzilni tanlash',
     loadFailed: "Profilni yuklab bo'lmadi.",
     retry: 'Qayta urinish',
   },
@@ -46,7 +46,7 @@ const TEXT = {
     fix: 'Исправьте отмеченные поля',
     failed: 'Не удалось сохранить. Введённое осталось на месте — попробуйте ещё раз.',
     badEmail: 'Неверный адрес электронной почты',
-    change: 'Изменить адрес',
+    choose: 'Выбрать адрес',
     loadFailed: 'Не удалось загрузить профиль.',
     retry: 'Повторить',
   },
@@ -118,8 +118,8 @@ for (const lang of LANGS) {
     await expect(field(page, text.birth)).toHaveValue('1998-03-08');
     await expect(form(page).getByLabel(text.female)).toBeChecked();
 
-    // The address through the picker: saved into the profile and shown at once.
-    await form(page).getByRole('button', { name: text.change }).click();
+    // The address through the picker (none yet: the profile offers to choose one), saved and shown at once.
+    await form(page).getByRole('button', { name: text.choose }).click();
     await expect(page.getByTestId('address-picker')).toBeVisible();
     await expect(page.getByTestId('address-map')).toHaveAttribute('data-zoom', /\d/);
     await clickMap(page, CITY);
