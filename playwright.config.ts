@@ -7,8 +7,13 @@ const sitePort = process.env.E2E_SITE_PORT ?? '4322';
 const apiPort = process.env.E2E_API_PORT ?? '8788';
 export const E2E_SITE = `http://localhost:${sitePort}`;
 export const E2E_API = `http://localhost:${apiPort}`;
-/** Built apart from dist/ so a test run never replaces a developer's build; the budget check reads it. */
-export const E2E_DIST = '.tmp/e2e-dist';
+/**
+ * Built apart from dist/ so a test run never replaces a developer's build; the budget check reads it. Build and API
+ * data are per site port: two runs side by side in one checkout would otherwise delete each other's data and rebuild
+ * each other's site mid-run.
+ */
+export const E2E_DIST = `.tmp/e2e-dist-${sitePort}`;
+const E2E_DATA = `.tmp/e2e-data-${sitePort}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -56,7 +61,7 @@ export default defineConfig({
     { name: 'mobile', grep: /@mobile\b|@both\b/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node scripts/start.ts',
+    command: `rm -rf ${E2E_DATA} && node scripts/start.ts`,
     url: `${E2E_SITE}/uz`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
@@ -64,7 +69,7 @@ export default defineConfig({
     env: {
       PORT: sitePort,
       API_PORT: apiPort,
-      API_DATA_DIR: '.tmp/e2e-data',
+      API_DATA_DIR: E2E_DATA,
       OUT_DIR: E2E_DIST,
       API_EXPOSE_CODES: '1',
       SITE_URL: E2E_SITE,
