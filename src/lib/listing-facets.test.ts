@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogueProduct } from '#contract/schemas.ts';
+import { listingRanks, productFacets } from './listing-facets.ts';
+
+const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
+  id: 42,
+  title: 'Smartfon Samsung Galaxy A55',
+  price: 4_000_000,
+  discount: 10,
+  discount_price: 3_600_000,
+  images: ['/a.svg'],
+  rating: 4.5,
+  reviews_count: 3,
+  description: null,
+  stock: 0,
+  unit: 'pcs',
+  warranty_years: 1,
+  category: { id: 3, name: 'Smartfonlar' },
+  store: { id: 1, name: 'Texno Olam', address: 'texno-olam', logo: null, location: 'Qarshi' },
+  features: [
+    {
+      id: 7,
+      count: 2,
+      price: null,
+      images: null,
+      attributes: [
+        { key: 'color', name: 'Rang', value: 'Toʻq koʻk' },
+        { key: 'memory', name: 'Xotira', value: '128 GB' },
+      ],
+    },
+    { id: 8, count: 0, price: null, images: null, attributes: [{ key: 'color', name: 'Rang', value: 'Oq' }] },
+  ],
+  updated_at: '2025-01-01T00:00:00Z',
+  related: [],
+  latest_reviews: [],
+  ...over,
+});
+
+const ranks = listingRanks({ products: [{ id: 1 }, { id: 42 }], topProducts: [{ id: 42 }] });
+
+describe('a product page’s facets', () => {
+  it('filters: category, store, brand, stock, top, features in stock, price scales', () => {
+    const { filters } = productFacets(product(), { lang: 'uz', ranks, plan: null });
+    expect(filters).toEqual([
+      ['ct', '3|Smartfonlar'],
+      ['st', 'texno-olam|Texno Olam'],
+      ['br', 'Samsung|Samsung'],
+      ['stk', 'yes'],
+      ['top', 'yes'],
+      ['ft', 'color|Rang|toq-kok|Toʻq koʻk'],
+      ['ft', 'memory|Xotira|128-gb|128 GB'],
+      ['p0', '3600'],
+      ['p1', '36'],
+      ['p2', '0'],
+      ['p3', '0'],
+    ]);
+  });
+
+  it('a Russian page names feature values by their Uzbek spelling, labels them in Russian', () => {
+    const ru = product({
+      title: 'Смартфон Samsung Galaxy A55',
+      features: [
+        {
+          id: 7,
+          count: 2,
+          price: null,
+          images: null,
+          attributes: [
+            { key: 'color', name: 'Цвет', value: 'Тёмно-синий' },
+            { key: 'memory', name: 'Память', value: '128 ГБ' },
+          ],
+        },
+      ],
+    });
+    const { filters } = productFacets(ru, { lang: 'ru', ranks, twin: product(), plan: null });
+    expect(filters.filter(([key]) => key === 'ft')).toEqual([
+      ['ft', 'color|Цвет|toq-kok|Тёмно-синий'],
+      ['ft', 'memory|Память|128-gb|128 ГБ'],
+    ]);
+  });
+
+  it('sorts: the API’s order, price paid, newest by id, rating, discount, top rank', () => {
+    expect(productFacets(product(), { lang: 'uz', ranks, plan: null }).sorts).toEqual({
+      popular: 2,
+      price: 3_600_000,
+      new: 42,
+      rating: 4.5,
+      discount: 10,
+      top: 1,
+    });
+    const plain = productFacets(product({ id: 9, rating: null, discount: null, discount_price: null }), {
+      lang: 'uz',
+      ranks,
+      plan: null,
+    });
+    expect(plain.sorts).toMatchObject({ rating: 0, discount: 0, price: 4_000_000 });
+    expect(plain.sorts).not.toHaveProperty('top');
+  });
+
+  it('out of stock: no stock value, the card sold out', () => {
+    const sold = productFacets(product({ features: [] }), { lang: 'uz', ranks, plan: null });
+    expect(sold.filters.some(([key]) => key === 'stk')).toBe(false);
+    expect(sold.card.soldOut).toBe(true);
+  });
+
+  it('the card’s texts are the page language’s', () => {
+    const { card } = productFacets(product(), { lang: 'ru', ranks, plan: { months: 12, markup_percent: 0 } });
+    expect(card).toEqual({
+      id: 42,
+      title: 'Smartfon Samsung Galaxy A55',
+      image: '/a.svg',
+      price: '3\u00a0600\u00a0000\u00a0soʻm',
+      old: '4\u00a0000\u00a0000\u00a0soʻm',
+      badge: '−10%',
+      monthly: expect.stringContaining('300\u00a0000'),
+      soldOut: false,
+    });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * What a product page tells Pagefind for the listing filters and sort (issue
+ * 20, part 1): filter values, sort numbers and the card a filtered list
+ * draws, its texts already in the page's language (src/lib/listing.ts has
+ * the rules these follow).
+ */
+import type { CatalogueProduct, Lang, ProductSummary } from '#contract/schemas.ts';
+import { translator } from '../i18n/index.ts';
+import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
+import { brandOf, facetValue, featureValue, FILTER_KEYS, priceValues, slug, YES, type SortField } from './listing.ts';
+import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from './price.ts';
+import { firstImage, productTitle } from './product.ts';
+
+/** A card as the filtered list draws it (`data-pagefind-meta="card"`, JSON). */
+export interface ListingCard {
+  id: number;
+  title: string;
+  image: string;
+  price: string;
+  /** The old price when discounted. */
+  old: string | null;
+  /** The discount badge ("−10%"). */
+  badge: string | null;
+  /** The monthly installment line. */
+  monthly: string | null;
+  soldOut: boolean;
+}
+
+export interface ProductFacets {
+  /** Pagefind filter key → values (each a `data-pagefind-filter` element). */
+  filters: [string, string][];
+  sorts: Partial<Record<SortField, number>>;
+  card: ListingCard;
+}
+
+/** Where a product stands in the API's lists, by id (one map per catalogue). */
+export interface ListingRanks {
+  popular: ReadonlyMap<number, number>;
+  top: ReadonlyMap<number, number>;
+}
+
+const rankCache = new WeakMap<object, ListingRanks>();
+
+export function listingRanks(catalogue: {
+  products: readonly { id: number }[];
+  topProducts: readonly { id: number }[];
+}): ListingRanks {
+  let ranks = rankCache.get(catalogue);
+  if (!ranks) {
+    ranks = {
+      popular: new Map(catalogue.products.map((product, index) => [product.id, index + 1])),
+      top: new Map(catalogue.topProducts.map((product, index) => [product.id, index + 1])),
+    };
+    rankCache.set(catalogue, ranks);
+  }
+  return ranks;
+}
+
+/** Units left, counting variants (a product sold by variants has its stock in them). */
+const unitsLeft = (product: Pick<CatalogueProduct, 'stock' | 'features'>) =>
+  Math.max(product.stock, ...product.features.map((feature) => feature.count));
+
+export function listingCard(
+  product: ProductSummary & { stock?: number },
+  lang: Lang,
+  configuredPlan: InstallmentPlan | null,
+): ListingCard {
+  const t = translator(lang);
+  const price = payablePrice(product);
+  const offer = installmentOffer(price, planFor(product, configuredPlan));
+  const discounted = hasDiscount(product);
+  return {
+    id: product.id,
+    title: productTitle(product),
+    image: firstImage(product.images),
+    price: formatPrice(price),
+    old: discounted ? formatPrice(product.price) : null,
+    badge: discounted ? t('product.discount', { percent: discountPercent(product) }) : null,
+    monthly: offer ? t('product.installment', { amount: formatAmount(offer.monthly), months: offer.months }) : null,
+    soldOut: product.stock !== undefined && product.stock <= 0,
+  };
+}
+
+/**
+ * A product's facets. `twin` is the same product in Uzbek (the default
+ * language): feature values are named in the URL by their Uzbek spelling, so
+ * a Russian page's "Черный" and the Uzbek "Qora" are both `qora`.
+ */
+export function productFacets(
+  product: CatalogueProduct,
+  options: { lang: Lang; ranks: ListingRanks; twin?: CatalogueProduct | undefined; plan: InstallmentPlan | null },
+): ProductFacets {
+  const { lang, ranks, twin, plan } = options;
+  const filters: [string, string][] = [];
+  const price = payablePrice(product);
+  const left = unitsLeft(product);
+  if (product.category)
+    filters.push([FILTER_KEYS.category, facetValue(String(product.category.id), product.category.name)]);
+  if (product.store) filters.push([FILTER_KEYS.store, facetValue(product.store.address, product.store.name)]);
+  const brand = brandOf(product.title) ?? brandOf(twin?.title);
+  if (brand) filters.push([FILTER_KEYS.brand, facetValue(brand, brand)]);
+  if (left > 0) filters.push([FILTER_KEYS.stock, YES]);
+  const topRank = ranks.top.get(product.id);
+  if (topRank !== undefined) filters.push([FILTER_KEYS.top, YES]);
+  const seen = new Set<string>();
+  for (const feature of product.features) {
+    if (feature.count <= 0) continue;
+    const twinFeature = twin?.features.find((other) => other.id === feature.id);
+    for (const attribute of feature.attributes) {
+      const twinValue = twinFeature?.attributes.find((other) => other.key === attribute.key)?.value;
+      const key = slug(attribute.key);
+      const token = slug(twinValue ?? attribute.value);
+      if (!key || !token) continue;
+      const value = featureValue(key, attribute.name, token, attribute.value);
+      if (seen.has(value)) continue;
+      seen.add(value);
+      filters.push([FILTER_KEYS.feature, value]);
+    }
+  }
+  for (const [key, value] of Object.entries(priceValues(price))) filters.push([key, value]);
+  const sorts: ProductFacets['sorts'] = {
+    popular: ranks.popular.get(product.id) ?? Number.MAX_SAFE_INTEGER,
+    price,
+    new: product.id,
+    rating: product.rating ?? 0,
+    discount: discountPercent(product),
+  };
+  if (topRank !== undefined) sorts.top = topRank;
+  return { filters, sorts, card: listingCard({ ...product, stock: left }, lang, plan) };
+}
