@@ -11,7 +11,8 @@
  * it is a measurement run on a quiet machine (`npm run inp`), not part of
  * `npm test`.
  */
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { addToServerBasket, api, products, signIn } from '../support/api.ts';
 import { openUntouched } from '../support/site.ts';
