@@ -2,6 +2,7 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { searchDocument } from '#contract/search-forms.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS categories (
@@ -18,7 +19,7 @@ CREATE TABLE IF NOT EXISTS products (
   stock REAL NOT NULL, unit TEXT NOT NULL, warranty_years INTEGER NOT NULL DEFAULT 1,
   category_id INTEGER REFERENCES categories(id), store_id INTEGER REFERENCES stores(id),
   rating REAL, reviews_count INTEGER NOT NULL DEFAULT 0, top_rank INTEGER,
-  search TEXT NOT NULL, -- both titles, normalised (see normalise())
+  search TEXT NOT NULL, -- both titles as written and folded (#contract/search-forms.ts searchDocument)
   updated_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS products_category ON products(category_id);
 CREATE INDEX IF NOT EXISTS products_store ON products(store_id);
@@ -132,6 +133,35 @@ export class DataDirError extends Error {
   }
 }
 
+/** Version of the search column's text (PRAGMA user_version): 1 = titles as written and folded (issue 20). */
+const SEARCH_VERSION = 1;
+
+/** Rewrites every search column as searchDocument() makes it now, so titles seeded before can be found in any script. */
+function refoldSearch(raw: DatabaseSync): void {
+  raw.exec('BEGIN IMMEDIATE');
+  try {
+    for (const [table, first, second] of [
+      ['products', 'title_uz', 'title_ru'],
+      ['categories', 'name_uz', 'name_ru'],
+      ['stores', 'name_uz', 'name_ru'],
+    ] as const) {
+      const update = raw.prepare(`UPDATE ${table} SET search = ? WHERE id = ?`);
+      const rows = raw.prepare(`SELECT id, ${first} AS a, ${second} AS b FROM ${table}`).all() as {
+        id: number;
+        a: string | null;
+        b: string | null;
+      }[];
+      for (const row of rows)
+        update.run(searchDocument(...[...new Set([row.a ?? '', row.b ?? ''])].filter(Boolean)), row.id);
+    }
+    raw.exec(`PRAGMA user_version = ${SEARCH_VERSION}`);
+    raw.exec('COMMIT');
+  } catch (error) {
+    if (raw.isTransaction) raw.exec('ROLLBACK');
+    throw error;
+  }
+}
+
 /** Brings a database made by an earlier version to this schema (each step runs once). */
 function migrate(raw: DatabaseSync): void {
   const columns = (table: string) =>
@@ -141,6 +171,8 @@ function migrate(raw: DatabaseSync): void {
   if (!sessions.has('rotated_ms')) raw.exec('ALTER TABLE sessions ADD COLUMN rotated_ms INTEGER');
   if (!columns('orders').has('delivery_fee'))
     raw.exec('ALTER TABLE orders ADD COLUMN delivery_fee INTEGER NOT NULL DEFAULT 0');
+  if ((raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version < SEARCH_VERSION)
+    refoldSearch(raw);
   const users = raw.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'users'").get() as
     { sql: string } | undefined;
   if (users && !/AUTOINCREMENT/i.test(users.sql)) {
@@ -233,11 +265,6 @@ export function openDb(dataDir: string): Db {
     },
     close: () => raw.close(),
   };
-}
-
-/** Lower-cases and unifies the Uzbek apostrophe variants (o' oʻ o‘ o` g' gʻ g‘ ’ ʼ) so search matches any of them. */
-export function normalise(text: string): string {
-  return text.toLowerCase().replace(/[ʻʼ‘’`´]/g, "'");
 }
 
 /** A write refused because the disk (or the database's page limit) is full: SQLITE_FULL, ENOSPC or EDQUOT. */

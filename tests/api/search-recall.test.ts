@@ -6,8 +6,14 @@
  * (/products/search-product/) and in the search box's fallback
  * (/products/search/), categories and stores in the search box's.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '#contract/calls.ts';
+import { searchDocument } from '#contract/search-forms.ts';
+import { openDb } from '../../api/db.ts';
+import { seedDatabase } from '../../api/seed.ts';
 import { normaliseSearchText } from '../../src/lib/search-text.ts';
 import { RECALL_QUERIES, type RecallQuery } from '../fixtures/search-queries.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
@@ -55,5 +61,32 @@ describe('search recall of the reference API', () => {
     }
     for (const [key, { found, of }] of [...byKind].sort()) console.log(`recall ${key}: ${found}/${of}`);
     expect(missed).toEqual([]);
+  });
+});
+
+describe('a database seeded before search in any script', () => {
+  it('has its search texts folded when opened', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bozor-refold-'));
+    try {
+      const before = openDb(dir);
+      seedDatabase(before, { products: 10, seed: 1 });
+      // As the earlier version wrote them: lower case, apostrophes unified, nothing folded.
+      before.run('UPDATE products SET search = lower(title_uz || char(10) || title_ru)');
+      before.run('UPDATE categories SET search = lower(name_uz)');
+      before.run('PRAGMA user_version = 0');
+      before.close();
+      const after = openDb(dir);
+      const product = after.get<{ title_uz: string; title_ru: string; search: string }>(
+        'SELECT title_uz, title_ru, search FROM products ORDER BY id LIMIT 1',
+      )!;
+      expect(product.search).toBe(searchDocument(product.title_uz, product.title_ru));
+      const category = after.get<{ name_uz: string; name_ru: string; search: string }>(
+        'SELECT name_uz, name_ru, search FROM categories ORDER BY id LIMIT 1',
+      )!;
+      expect(category.search).toBe(searchDocument(category.name_uz, category.name_ru));
+      after.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
