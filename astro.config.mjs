@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { hostHeaders, pagePolicy } from './integrations/host-headers.ts';
 import { addIslandPreloads } from './integrations/island-preload.ts';
+import { pageSelection } from './integrations/page-selection.ts';
 
 /**
  * sonner (the toasts) inserts its stylesheet as a <style> element when it
@@ -91,13 +92,19 @@ const interactionDirective = () => ({
   },
 });
 
-/** Pages whose islands hydrate on load fetch those islands' modules at once (integrations/island-preload.ts). */
+/** Which pages this build renders: a shard, or the changed ones (integrations/page-selection.ts). */
+const selection = pageSelection();
+
+/**
+ * Pages whose islands hydrate on load fetch those islands' modules at once (integrations/island-preload.ts):
+ * the pages rendered by this build only (a page reused from the live release has them already).
+ */
 const islandPreloads = () => ({
   name: 'bozor-island-preloads',
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
-      await addIslandPreloads(fileURLToPath(dir));
+      await addIslandPreloads(fileURLToPath(dir), selection.result.rendered);
     },
   },
 });
@@ -178,5 +185,5 @@ export default defineConfig({
   },
   // React loads only where a page needs it: catalogue and product pages are HTML enhanced by small module scripts
   // and load React on a shopper's action (sign-in, address picker, review); shopper pages hydrate their island.
-  integrations: [react(), hostRules(), hostHeadersFile(), interactionDirective(), islandPreloads()],
+  integrations: [react(), hostRules(), hostHeadersFile(), interactionDirective(), selection, islandPreloads()],
 });

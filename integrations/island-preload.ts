@@ -30,14 +30,22 @@ export async function withIslandPreloads(
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 
-/** Adds the preloads to every built page that hydrates an island on load; answers how many. */
-export async function addIslandPreloads(root: string): Promise<number> {
+/** A page with no island hydrated on load needs no parsing (most of a large build's pages). */
+const LOAD_ISLAND = 'client="load"';
+
+/**
+ * Adds the preloads to every built page (or those of `files`, relative to root) that hydrates an island on
+ * load; answers how many.
+ */
+export async function addIslandPreloads(root: string, files?: string[]): Promise<number> {
   const imports = new Map<string, Promise<string[]>>();
-  const pages = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
+  const pages = (files ?? (await readdir(root, { recursive: true }))).filter((file) => file.endsWith('.html'));
   let changed = 0;
   for (const page of pages) {
     const file = join(root, page);
-    const html = await withIslandPreloads(root, await readFile(file, 'utf8'), imports);
+    const text = await readFile(file, 'utf8');
+    if (!text.includes(LOAD_ISLAND)) continue;
+    const html = await withIslandPreloads(root, text, imports);
     if (html === null) continue;
     await writeFile(file, html);
     changed++;

@@ -33,14 +33,19 @@ export interface BenchFigures {
   seedSeconds: number;
   /** Astro + Pagefind, data loading included. */
   seconds: number;
+  /** CPU seconds (user + system) of the whole build's process tree. */
+  cpuSeconds: number;
   peakMb: number;
   htmlBytes: number;
   /** Mean size of one product page's HTML. */
   productPageBytes: number;
   index: { files: number; bytes: number };
-  bare: { seconds: number; peakMb: number; pageBytes: number };
+  bare: { seconds: number; cpuSeconds: number; peakMb: number; pageBytes: number };
   /** Our build time over the bare build's. */
   ratio: number;
+  /** Our CPU time over the bare build's. */
+  cpuRatio: number;
+  breakdown: Breakdown | null;
 }
 
 /**
@@ -56,12 +61,28 @@ function clearScratch(dir: string): void {
 interface Run {
   seconds: number;
   peakMb: number;
+  /** CPU time (user + system) of the command and every process it waited for: steadier than wall time on a shared machine. */
+  cpuSeconds: number;
+}
+
+/** CPU seconds of this process's waited-for children (Linux /proc: cutime + cstime); 0 elsewhere. */
+function childrenCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
+    // After "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** Runs a command and samples the resident memory of its whole process tree. */
 function measured(args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
+    const cpuBefore = childrenCpuSeconds();
     const child = spawn(process.execPath, args, {
       cwd,
       env: { ...process.env, ...env },
@@ -73,7 +94,12 @@ function measured(args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): 
     child.on('exit', (code) => {
       clearInterval(sampler);
       if (code !== 0) fail(new Error(`${args.join(' ')} exited with ${code}`));
-      else done({ seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024 });
+      else
+        done({
+          seconds: (performance.now() - started) / 1000,
+          peakMb: peakKb / 1024,
+          cpuSeconds: childrenCpuSeconds() - cpuBefore,
+        });
     });
   });
 }
@@ -122,16 +148,60 @@ function writeBareProject(dir: string, pages: number): void {
   );
 }
 
-/**
- * Runs the bench in `dir` (its `data`, `dist` and `bare` folders are cleared before and after). Keep `dir` inside
- * the working directory: Astro writes a build's intermediate files beside an out folder within it, but into the
- * shared `.astro/` for one outside, where a concurrent build (the rebuild tests) would meet them.
- */
+/** Where the seconds of our build went (BUILD_PROFILE of scripts/build.ts and integrations/page-selection.ts). */
+export interface Breakdown {
+  /** Astro's start, config and the Vite builds of the client and the prerender bundle. */
+  bundleSeconds: number;
+  /** Every route's getStaticPaths: the catalogue loaded from the API (both languages) and the paths made. */
+  dataSeconds: number;
+  /** Rendering the pages to HTML. */
+  renderSeconds: number;
+  /** The rest of page generation: Astro writing each file, logging it, the queue. */
+  writeSeconds: number;
+  /** After the pages: the build:done steps (host headers, island preloads) and Astro's exit. */
+  afterSeconds: number;
+  pagefindSeconds: number;
+  /** The routes that took longest to render: [route, pages, seconds]. */
+  routes: [string, number, number][];
+}
+
+function readBreakdown(path: string): Breakdown | null {
+  try {
+    const p = JSON.parse(readFileSync(path, 'utf8')) as {
+      setupAt: number;
+      teardownAt: number;
+      astroAt: number;
+      pagefindAt: number;
+      doneAt: number;
+      generateMs: number;
+      renderMs: number;
+      routes: { route: string; rendered: number; pathsMs: number; renderMs: number }[];
+    };
+    const pathsMs = p.routes.reduce((sum, route) => sum + route.pathsMs, 0);
+    return {
+      bundleSeconds: (p.setupAt - p.astroAt) / 1000,
+      dataSeconds: pathsMs / 1000,
+      renderSeconds: p.renderMs / 1000,
+      writeSeconds: (p.generateMs - pathsMs - p.renderMs) / 1000,
+      afterSeconds: (p.pagefindAt - p.teardownAt) / 1000,
+      pagefindSeconds: (p.doneAt - p.pagefindAt) / 1000,
+      routes: p.routes
+        .filter((route) => route.rendered > 0)
+        .slice(0, 5)
+        .map((route) => [route.route, route.rendered, route.renderMs / 1000]),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the bench in `dir` (its `data`, `dist` and `bare` folders are cleared before and after); any folder. */
 export async function runBench(products: number, dir: string): Promise<BenchFigures> {
   const dataDir = join(dir, 'data');
   const outDir = join(dir, 'dist');
   const bareDir = join(dir, 'bare');
-  for (const folder of [dataDir, outDir, bareDir]) clearScratch(folder);
+  const profilePath = join(dir, 'profile.json');
+  for (const folder of [dataDir, outDir, bareDir, profilePath]) clearScratch(folder);
   mkdirSync(dir, { recursive: true });
   try {
     const seedStart = performance.now();
@@ -152,6 +222,7 @@ export async function runBench(products: number, dir: string): Promise<BenchFigu
         API_URL: api.url,
         OUT_DIR: outDir,
         API_BUILD_TOKEN: buildToken,
+        BUILD_PROFILE: profilePath,
       });
     } finally {
       await api.close();
@@ -178,21 +249,29 @@ export async function runBench(products: number, dir: string): Promise<BenchFigu
       pages: html.files,
       seedSeconds,
       seconds: ours.seconds,
+      cpuSeconds: ours.cpuSeconds,
       peakMb: ours.peakMb,
       htmlBytes: html.bytes,
       productPageBytes: product.bytes / product.files,
       index,
-      bare: { seconds: bare.seconds, peakMb: bare.peakMb, pageBytes: Buffer.byteLength(barePage) },
+      bare: {
+        seconds: bare.seconds,
+        cpuSeconds: bare.cpuSeconds,
+        peakMb: bare.peakMb,
+        pageBytes: Buffer.byteLength(barePage),
+      },
       ratio: ours.seconds / bare.seconds,
+      cpuRatio: bare.cpuSeconds > 0 ? ours.cpuSeconds / bare.cpuSeconds : 0,
+      breakdown: readBreakdown(profilePath),
     };
   } finally {
-    for (const folder of [dataDir, outDir, bareDir]) clearScratch(folder);
+    for (const folder of [dataDir, outDir, bareDir, profilePath]) clearScratch(folder);
   }
 }
 
 /** The figures as `npm run bench` prints them. */
 export function formatFigures(figures: BenchFigures): string {
-  const { products, productPages, pages, seconds, peakMb, bare, ratio } = figures;
+  const { products, productPages, pages, seconds, peakMb, bare, ratio, breakdown: b } = figures;
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const full = products >= FULL_SIZE;
@@ -206,7 +285,22 @@ Bench: ${products} products, ${productPages} product pages, ${pages} pages in al
   Pagefind index:                                  ${mb(figures.index.bytes)} MB in ${figures.index.files} files
   bare Astro build, ${pages} one-island pages:     ${bare.seconds.toFixed(1)} s, peak ${bare.peakMb.toFixed(0)} MB, ${kb(bare.pageBytes)} KB a page
   ratio ours / bare:                               ${ratio.toFixed(2)}   aim ${AIM_RATIO}${ratio > AIM_RATIO ? ' (missed)' : ''}
-${full ? '' : `  (budgets and aim are for ${FULL_SIZE} products; not enforced at ${products})\n`}`;
+  CPU time ours / bare:                            ${figures.cpuSeconds.toFixed(1)} s / ${bare.cpuSeconds.toFixed(1)} s = ${figures.cpuRatio.toFixed(2)}
+${b ? breakdownLines(b) : ''}${full ? '' : `  (budgets and aim are for ${FULL_SIZE} products; not enforced at ${products})\n`}`;
+}
+
+function breakdownLines(b: Breakdown): string {
+  const row = (label: string, seconds: number) => `    ${`${label}:`.padEnd(45)} ${seconds.toFixed(1)} s\n`;
+  return (
+    '  where our build time went (wall clock):\n' +
+    row('Astro start and Vite bundling', b.bundleSeconds) +
+    row('data loading and getStaticPaths', b.dataSeconds) +
+    row('rendering pages', b.renderSeconds) +
+    row('writing pages (Astro, per file)', b.writeSeconds) +
+    row('after the pages (headers, island preloads)', b.afterSeconds) +
+    row('Pagefind', b.pagefindSeconds) +
+    b.routes.map(([route, count, seconds]) => `      ${route}: ${count} pages, ${seconds.toFixed(1)} s\n`).join('')
+  );
 }
 
 /** What is over budget; nothing below the full size, where the budgets do not apply. */

@@ -4,7 +4,8 @@
  * the e2e tests and the bench.
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface BuildOptions {
@@ -19,9 +20,15 @@ export interface BuildOptions {
   signal?: AbortSignal;
 }
 
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<void> {
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  signal?: AbortSignal,
+  cwd?: string,
+): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, signal });
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, signal, cwd });
     // An abort kills the child: settle on its exit, so nothing writes into the output after we return.
     child.on('error', (error) => error.name !== 'AbortError' && fail(error));
     child.on('exit', (code, signal) =>
@@ -38,20 +45,37 @@ export async function buildSite({
   builtAt = new Date().toISOString(),
   signal,
 }: BuildOptions): Promise<void> {
-  const astro = resolve('node_modules/astro/bin/astro.mjs');
-  await run(
-    process.execPath,
-    [astro, 'build'],
-    {
-      API_URL: apiUrl,
-      OUT_DIR: resolve(outDir),
-      BUILT_AT: builtAt,
-      ...(siteUrl ? { SITE_URL: siteUrl } : {}),
-      ...env,
-    },
+  const out = resolve(outDir);
+  const profile = env['BUILD_PROFILE'] ?? process.env['BUILD_PROFILE'];
+  const astroAt = Date.now();
+  await astroBuild(
+    out,
+    { API_URL: apiUrl, BUILT_AT: builtAt, ...(siteUrl ? { SITE_URL: siteUrl } : {}), ...env },
     signal,
   );
-  await indexSite(resolve(outDir));
+  const pagefindAt = Date.now();
+  await indexSite(out);
+  if (profile) {
+    // The build's phases beside page-selection's figures (what `npm run bench` prints).
+    const figures = JSON.parse(readFileSync(profile, 'utf8')) as object;
+    const phases = { astroAt, pagefindAt, doneAt: Date.now() };
+    writeFileSync(profile, JSON.stringify({ ...figures, ...phases }, null, 2));
+  }
+}
+
+/** The project's root: the build runs its Astro wherever it is started from. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Astro's build of the project into `out`, run from `out` itself: Astro writes its prerender bundle into the
+ * out folder when that is inside the working directory, else into the working directory's `.astro/` — shared
+ * by concurrent builds and maybe on another disk than the out folder. From `out`, every build has its own,
+ * beside its pages; integrations/page-selection.ts makes the project's packages resolvable from it.
+ */
+export async function astroBuild(out: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+  mkdirSync(out, { recursive: true });
+  const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
+  await run(process.execPath, [astro, 'build', '--root', ROOT], { ...env, OUT_DIR: out }, signal, out);
 }
 
 /**
@@ -77,5 +101,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     apiUrl: process.env.API_URL ?? 'http://localhost:8787',
     siteUrl: process.env.SITE_URL,
     outDir: process.env.OUT_DIR,
+    builtAt: process.env.BUILT_AT || undefined,
   });
 }

@@ -1,0 +1,315 @@
+/**
+ * Which pages this build renders, and what each page was made from. Astro's prerenderer is wrapped (its
+ * `astro:build:start` hook) so that the whole site build keeps one code path:
+ *
+ * - **Shards** (`BUILD_SHARD=i/n`, `npm run build -- --shard i/n`): only the paths whose hash falls in shard i
+ *   of n are rendered; every path is in exactly one shard whatever the catalogue, and the shards' outputs join
+ *   into the single build's (scripts/build.ts `--merge`).
+ * - **Reuse** (`BUILD_REUSE=<live release>`, `BUILD_REUSE_INPUTS=<its manifest>`, the nightly rebuild): a page
+ *   of a route in REUSABLE_ROUTES whose inputs hash as they did in the live release is linked from it instead
+ *   of rendered. A page's inputs are its props (what getStaticPaths handed it: the product, its related cards,
+ *   a listing's cards, a product's reviews) and the shared inputs: the compiled code (every file of the
+ *   prerender bundle: components, layouts, dictionaries, the client assets' hashed names), the categories
+ *   (every page's menu, BUILD_SHARED_DATA from the rebuild) and the build settings read at render time
+ *   (SHARED_ENV). When the shared inputs changed, nothing is reused.
+ * - **Inputs** (`BUILD_INPUTS_OUT=<file>`): the shared hash and every reusable page's hash, for the manifest.
+ * - **Profile** (`BUILD_PROFILE=<file>`): per route, the time in getStaticPaths (the first call loads the
+ *   catalogue) and in rendering, and how many pages were rendered and reused.
+ *
+ * A route may be in REUSABLE_ROUTES only while its pages read no catalogue data but their props and the menu:
+ * tests/ops/incremental.test.ts compares an incremental build with a full one, byte for byte.
+ */
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration, AstroConfig, RouteData } from 'astro';
+
+/** Routes whose pages are a function of their props and the shared inputs only. */
+export const REUSABLE_ROUTES = [
+  '/[lang]/product/[id]',
+  '/[lang]/comments/[id]',
+  '/[lang]/category/[id]/[...page]',
+  '/[lang]/store/[address]/[...page]',
+];
+
+/** Build settings the pages read when they render (the rest is compiled into the code). */
+const SHARED_ENV = /^(SITE_URL|API_URL|MEDIA_ORIGINS|GEOCODER_URL|MAP_TILE_\w+|SHOP_\w+|SELLER_URL|INSTALLMENT_\w+)$/;
+
+export interface PageInputs {
+  /** Hash of the inputs every page shares; a page is reused only when this is the same. */
+  shared: string;
+  /** Output file ('uz/product/5.html') → hash of its own inputs, for the pages of REUSABLE_ROUTES. */
+  pages: Record<string, string>;
+}
+
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** "2/3" → shard 2 of 3 (1-based); null for anything else. */
+export function parseShard(text: string | undefined): Shard | null {
+  const match = /^(\d+)\/(\d+)$/.exec(text ?? '');
+  if (!match) return null;
+  const [index, count] = [Number(match[1]), Number(match[2])];
+  return index >= 1 && index <= count ? { index, count } : null;
+}
+
+/** The shard (1-based) a path belongs to: FNV-1a of the path, so every path is in exactly one. */
+export function shardOf(pathname: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < pathname.length; i++) hash = Math.imul(hash ^ pathname.charCodeAt(i), 0x01000193) >>> 0;
+  return (hash % count) + 1;
+}
+
+/** The file a path is written to (format 'file'): '/' → index.html, '/uz/about' → uz/about.html, endpoints as named. */
+export function outputFile(pathname: string, type: string): string {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  if (type === 'endpoint') return path;
+  return path === '' ? 'index.html' : `${path}.html`;
+}
+
+/** JSON with Maps as entry lists, so a prop's hash covers what the page can read of it. */
+const stable = (value: unknown) =>
+  JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item.entries()] : item));
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/**
+ * The compiled code: every file of the prerender bundle, without what differs between two builds of the same
+ * code and pages: the out folder's name and the manifest's random key (for server islands, which we have none of).
+ */
+function hashCode(dir: string, outDir: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) {
+    const text = readFileSync(file, 'latin1')
+      .split(outDir)
+      .join('<out>')
+      .replace(/"key":"[\w+/=]+"/g, '"key":""');
+    hash.update(relative(dir, file)).update('\0').update(text, 'latin1').update('\0');
+  }
+  return hash.digest('base64url');
+}
+
+/** Links a file of the live release into the new one (a copy across disks); releases are never written to. */
+function reuse(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+export interface SelectionOptions {
+  shard: Shard | null;
+  reuseFrom: string | null;
+  reuseInputs: string | null;
+  sharedData: string;
+  inputsOut: string | null;
+  profileOut: string | null;
+}
+
+export function selectionFromEnv(env: NodeJS.ProcessEnv = process.env): SelectionOptions {
+  if (env['BUILD_SHARD'] && !parseShard(env['BUILD_SHARD']))
+    throw new Error(`BUILD_SHARD must be i/n with 1 ≤ i ≤ n (got "${env['BUILD_SHARD']}")`);
+  return {
+    shard: parseShard(env['BUILD_SHARD']),
+    reuseFrom: env['BUILD_REUSE'] || null,
+    reuseInputs: env['BUILD_REUSE_INPUTS'] || null,
+    sharedData: env['BUILD_SHARED_DATA'] ?? '',
+    inputsOut: env['BUILD_INPUTS_OUT'] || null,
+    profileOut: env['BUILD_PROFILE'] || null,
+  };
+}
+
+function readInputs(path: string | null): PageInputs | null {
+  if (!path) return null;
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as { inputs?: PageInputs } & Partial<PageInputs>;
+    const inputs = data.inputs ?? data;
+    return typeof inputs.shared === 'string' && inputs.pages ? (inputs as PageInputs) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface RouteProfile {
+  route: string;
+  rendered: number;
+  reused: number;
+  pathsMs: number;
+  renderMs: number;
+}
+
+/** What the selection did, for the build's log, the profile and the page-preload step. */
+export interface SelectionResult {
+  /** Output files rendered by this build (the others were reused or belong to other shards). */
+  rendered: string[];
+  reused: number;
+  skipped: number;
+}
+
+// Astro's prerenderer interface, as far as this wrapper uses it.
+interface PathWithRoute {
+  pathname: string;
+  route: RouteData;
+  cacheKey?: string;
+}
+interface Prerenderer {
+  name: string;
+  app?: { routeCache?: RouteCache };
+  setup?(): Promise<void>;
+  getStaticPaths(): Promise<PathWithRoute[]>;
+  render(request: Request, options: { routeData: RouteData; collectMetadata?: boolean }): Promise<unknown>;
+  teardown?(): Promise<void>;
+  [key: string]: unknown;
+}
+interface StaticPath {
+  props?: unknown;
+}
+interface RouteCache {
+  get(route: RouteData): { staticPaths?: { keyed: Map<string, StaticPath> } } | undefined;
+}
+
+export function pageSelection(options: SelectionOptions = selectionFromEnv()): AstroIntegration & {
+  result: SelectionResult;
+} {
+  let config: AstroConfig;
+  const result: SelectionResult = { rendered: [], reused: 0, skipped: 0 };
+  const profile = new Map<string, RouteProfile>();
+  const profileOf = (route: string) => {
+    let entry = profile.get(route);
+    if (!entry) profile.set(route, (entry = { route, rendered: 0, reused: 0, pathsMs: 0, renderMs: 0 }));
+    return entry;
+  };
+  let started = performance.now();
+  let code = '';
+
+  /** Where Astro writes the prerender bundle (Astro's getPrerenderOutputDirectory, prefix test included). */
+  const prerenderDir = () => {
+    const out = fileURLToPath(config.outDir);
+    return out.startsWith(process.cwd()) ? join(out, '.prerender') : join(process.cwd(), '.astro', '.prerender');
+  };
+
+  const wrap = (base: Prerenderer): Prerenderer => ({
+    ...base,
+    name: 'bozor:page-selection',
+    async setup() {
+      started = performance.now();
+      if (options.inputsOut !== null || options.reuseFrom !== null) code = hashCode(prerenderDir(), config.outDir.href);
+      // The bundle imports packages by name: outside the project nothing resolves them (issue 21, item 6).
+      const dir = prerenderDir();
+      const root = fileURLToPath(config.root);
+      const inside = !relative(root, dir).startsWith('..') && !isAbsolute(relative(root, dir));
+      if (!inside && !existsSync(join(dir, 'node_modules')))
+        symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      await base.setup?.();
+    },
+    async getStaticPaths() {
+      const pathsStarted = performance.now();
+      const all = await base.getStaticPaths();
+      profileOf('(getStaticPaths, data loading included)').pathsMs += performance.now() - pathsStarted;
+
+      const needsInputs = options.inputsOut !== null || options.reuseFrom !== null;
+      let shared = '';
+      let routeCache: RouteCache | null = null;
+      if (needsInputs) {
+        const env = Object.entries(process.env)
+          .filter(([name]) => SHARED_ENV.test(name))
+          .sort(([a], [b]) => a.localeCompare(b));
+        shared = digest(`${code}|${options.sharedData}|${stable(env)}`);
+        // The prerender bundle's own route cache (Astro's BuildApp), where getStaticPaths left each path's props.
+        routeCache = base.app?.routeCache ?? null;
+        if (!routeCache) throw new Error('page-selection: this Astro has no app.routeCache; see REUSABLE_ROUTES');
+      }
+      const previous = readInputs(options.reuseInputs);
+      const canReuse = options.reuseFrom !== null && previous !== null && previous.shared === shared;
+      const inputs: PageInputs = { shared, pages: {} };
+
+      const selected = all.filter(({ pathname, route }) => {
+        if (options.shard && shardOf(pathname, options.shard.count) !== options.shard.index) {
+          result.skipped++;
+          return false;
+        }
+        const file = outputFile(pathname, route.type);
+        if (routeCache && REUSABLE_ROUTES.includes(route.route)) {
+          const props = routeCache.get(route)?.staticPaths?.keyed.get(pathname)?.props;
+          if (props === undefined) throw new Error(`page-selection: no props cached for ${pathname}`);
+          const hash = digest(`${route.component}|${pathname}|${stable(props)}`);
+          inputs.pages[file] = hash;
+          const live = canReuse && previous.pages[file] === hash ? join(options.reuseFrom!, file) : null;
+          if (live && existsSync(live)) {
+            reuse(live, join(fileURLToPath(config.outDir), file));
+            profileOf(route.route).reused++;
+            result.reused++;
+            return false;
+          }
+        }
+        result.rendered.push(file);
+        return true;
+      });
+      if (options.inputsOut) writeFileSync(options.inputsOut, JSON.stringify(inputs));
+      const note = options.reuseFrom && !canReuse ? ' (shared inputs changed or unknown: nothing reused)' : '';
+      console.log(
+        `[page-selection] rendering ${selected.length} of ${all.length} paths` +
+          `${options.shard ? `, shard ${options.shard.index}/${options.shard.count}` : ''}` +
+          `${result.reused ? `, ${result.reused} reused from ${options.reuseFrom}` : ''}${note}`,
+      );
+      return selected;
+    },
+    async render(request, renderOptions) {
+      const renderStarted = performance.now();
+      const rendered = (await base.render(request, renderOptions)) as Response | { response: Response };
+      // Read the body here, so the time is the page's rendering, not Astro's writing it out.
+      const response = rendered instanceof Response ? rendered : rendered.response;
+      const body = await response.arrayBuffer();
+      const entry = profileOf(renderOptions.routeData.route);
+      entry.rendered++;
+      entry.renderMs += performance.now() - renderStarted;
+      const copy = new Response(response.status === 204 ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+      return rendered instanceof Response ? copy : { ...rendered, response: copy };
+    },
+    async teardown() {
+      await base.teardown?.();
+      if (options.profileOut) {
+        const routes = [...profile.values()].sort((a, b) => b.renderMs + b.pathsMs - (a.renderMs + a.pathsMs));
+        const renderMs = routes.reduce((sum, route) => sum + route.renderMs, 0);
+        const generateMs = performance.now() - started;
+        const at = { setupAt: Date.now() - generateMs, teardownAt: Date.now() };
+        writeFileSync(options.profileOut, JSON.stringify({ ...at, generateMs, renderMs, routes }, null, 2));
+      }
+    },
+  });
+
+  return {
+    name: 'bozor-page-selection',
+    result,
+    hooks: {
+      'astro:config:done': ({ config: done }) => {
+        config = done;
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        setPrerenderer((base) => wrap(base as unknown as Prerenderer) as never);
+      },
+    },
+  };
+}
