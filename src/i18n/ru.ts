@@ -98,7 +98,7 @@ export const ru: Messages = {
   'store.banner_alt': 'Баннер {name}',
   'top.title': 'Топ товаров',
   'listing.filters': 'Фильтры',
-  'listing.filters_active': 'Фильтры: выбрано {count}',
+  'listing.filters_active': '{count} (выбрано)',
   'listing.sort': 'Сортировка',
   'listing.sort.popular': 'Популярные',
   'listing.sort.price-asc': 'Сначала дешёвые',

@@ -98,7 +98,7 @@ export const uz = {
   'store.banner_alt': '{name} banneri',
   'top.title': 'Top mahsulotlar',
   'listing.filters': 'Filtrlar',
-  'listing.filters_active': 'Filtrlar: {count} ta tanlangan',
+  'listing.filters_active': '{count} ta tanlangan',
   'listing.sort': 'Saralash',
   'listing.sort.popular': 'Ommabop',
   'listing.sort.price-asc': 'Avval arzonlari',

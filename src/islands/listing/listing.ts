@@ -1,0 +1,503 @@
+/**
+ * Listing filters and sort (issue 20, part 1), loaded when the shopper opens
+ * the sort box or the filters (start.ts): Pagefind's index of the page's
+ * language answers every choice in the browser (no API call), from the
+ * filters and sorts product pages carry (src/lib/listing-facets.ts). The
+ * filtered list replaces the prerendered one in place; the choice is in the
+ * address (pushState), so it can be shared and back and forward restore it.
+ *
+ * Desktop: the filters are a side panel beside the list (a non-modal
+ * <dialog>); a phone: a sheet (a modal <dialog>) with "show N products".
+ */
+import type { Lang } from '#contract/schemas.ts';
+import { formatMessage } from '../../i18n/format.ts';
+import { localizedPath, switchLangPath } from '../../i18n/urls.ts';
+import {
+  activeCount,
+  combine,
+  FILTER_KEYS,
+  facetGroups,
+  filterKeyOf,
+  isDefaultState,
+  isFiltered,
+  knownFacets,
+  listingQuery,
+  loadKeys,
+  pagefindSort,
+  parseListingQuery,
+  SORTS,
+  STOCK_GROUP,
+  stateClauses,
+  toggleToken,
+  valueIndex,
+  YES,
+  EMPTY_STATE,
+  type Counts,
+  type FacetGroup,
+  type Group,
+  type ListingState,
+  type NamedFacet,
+  type PagefindFilter,
+  type SortKey,
+  type ValueIndex,
+} from '../../lib/listing.ts';
+import type { ListingCard } from '../../lib/listing-facets.ts';
+import { loadStylesheets } from '../shared/stylesheet.ts';
+import css from './listing.css?url';
+
+interface Config {
+  lang: Lang;
+  scope: { facet: NamedFacet; token: string } | { top: true };
+  omit: string[];
+  labels: Record<string, string>;
+}
+
+interface PagefindResult {
+  id: string;
+  data(): Promise<{ url: string; meta: Record<string, string | undefined> }>;
+}
+interface PagefindAnswer {
+  results: PagefindResult[];
+  filters: Counts;
+}
+interface Pagefind {
+  init(): Promise<void>;
+  search(
+    term: string | null,
+    options: { filters?: PagefindFilter; sort?: Record<string, 'asc' | 'desc'> },
+  ): Promise<PagefindAnswer | null>;
+}
+
+interface Index {
+  pagefind: Pagefind;
+  scope: PagefindFilter;
+  values: ValueIndex;
+  /** Every value the listing's products have. */
+  scopeCounts: Counts;
+  facets: ReadonlySet<string>;
+}
+
+/** The bundle path, kept out of the bundler's graph (it only exists after the build). */
+const PAGEFIND_URL = '/pagefind/pagefind.js';
+/** Cards drawn at a time (the static pages' size). */
+const PAGE = 24;
+/** Narrower than this, the filters are a sheet. */
+const PHONE = '(max-width: 768px)';
+const TITLE_MARK = '\u2063title\u2063';
+
+let controller: Controller | null = null;
+
+export function listingController(tools: HTMLElement): Controller {
+  controller ??= new Controller(tools);
+  return controller;
+}
+
+class Controller {
+  private readonly config: Config;
+  private readonly body: HTMLElement;
+  private readonly staticList: HTMLElement;
+  private readonly staticPath = location.pathname;
+  private readonly filtersButton: HTMLButtonElement;
+  private readonly sortBox: HTMLSelectElement;
+  private readonly index: Promise<Index | null>;
+  private state: ListingState;
+  private results: HTMLElement | null = null;
+  private panel: HTMLDialogElement | null = null;
+  private groups: FacetGroup[] = [];
+  private total = 0;
+  private shown = PAGE;
+  private answer: PagefindResult[] = [];
+  private run = 0;
+  private painted = false;
+
+  constructor(private readonly tools: HTMLElement) {
+    this.config = JSON.parse(tools.dataset['config'] ?? '{}') as Config;
+    this.body = document.querySelector<HTMLElement>('[data-listing-body]')!;
+    this.staticList = this.body.querySelector<HTMLElement>('[data-listing-static]')!;
+    this.filtersButton = tools.querySelector<HTMLButtonElement>('[data-listing-filters]')!;
+    this.sortBox = tools.querySelector<HTMLSelectElement>('[data-listing-sort]')!;
+    this.state = parseListingQuery(location.search);
+    this.index = this.loadIndex();
+    this.syncControls();
+  }
+
+  private t(key: string, values: Record<string, string | number> = {}): string {
+    return formatMessage(this.config.labels[`listing.${key}`] ?? key, values);
+  }
+
+  private async loadIndex(): Promise<Index | null> {
+    try {
+      const [pagefind] = await Promise.all([
+        import(/* @vite-ignore */ PAGEFIND_URL) as Promise<Pagefind>,
+        loadStylesheets(css),
+      ]);
+      await pagefind.init();
+      const facetKeys = [FILTER_KEYS.category, FILTER_KEYS.store, FILTER_KEYS.brand, FILTER_KEYS.feature];
+      // Loads the facets' values (Pagefind counts only keys it has loaded) and lists them all.
+      const all = await pagefind.search(null, {
+        filters: { all: [{ type: 'product' }, loadKeys([...facetKeys, FILTER_KEYS.stock, FILTER_KEYS.top])] },
+      });
+      const everything = valueIndex(all?.filters ?? {});
+      const { scope: where } = this.config;
+      const scope: PagefindFilter =
+        'top' in where
+          ? { [FILTER_KEYS.top]: YES }
+          : { [filterKeyOf(where.facet)]: everything.get(where.facet)?.get(where.token) ?? `${where.token}|none` };
+      const inScope = await pagefind.search(null, { filters: combine(scope, new Map()) });
+      const scopeCounts = inScope?.filters ?? {};
+      const values = valueIndex(scopeCounts);
+      return { pagefind, scope, values, scopeCounts, facets: new Set(values.keys()) };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Back, forward, or a page opened with a choice in its address. */
+  async restore(): Promise<void> {
+    await this.apply(parseListingQuery(location.search), 'none');
+  }
+
+  async chooseSort(sort: string): Promise<void> {
+    if (!(SORTS as readonly string[]).includes(sort)) return;
+    await this.apply({ ...this.state, sort: sort as SortKey }, 'push');
+  }
+
+  async openPanel(): Promise<void> {
+    const panel = this.ensurePanel();
+    this.filtersButton.setAttribute('aria-expanded', 'true');
+    if (matchMedia(PHONE).matches) {
+      if (!panel.open) panel.showModal();
+    } else {
+      this.body.classList.add('with-panel');
+      if (!panel.open) panel.show();
+      panel.querySelector<HTMLElement>('h2')?.focus();
+    }
+    const index = await this.index;
+    if (!index) return this.fail();
+    // The first opening counts the values (a restored state has counted them already).
+    if (!this.painted) await this.apply(this.state, 'none');
+  }
+
+  /** Runs a state: the address, the controls, the list and the panel's counts. */
+  private async apply(next: ListingState, history: 'push' | 'none'): Promise<void> {
+    const run = ++this.run;
+    const index = await this.index;
+    if (run !== this.run) return;
+    if (!index) return this.fail();
+    const state = knownFacets(next, index.facets);
+    // Other parameters (utm_...) stay as they were.
+    this.state = state;
+    if (history === 'push') {
+      const path = isDefaultState(state) ? location.pathname : location.pathname.replace(/\/page\/\d+\/?$/, '');
+      window.history.pushState(null, '', `${path}${listingQuery(state)}${location.hash}`);
+    }
+    this.syncControls();
+
+    const clauses = stateClauses(state, index.values);
+    const sort = pagefindSort(state.sort, 'top' in this.config.scope);
+    const search = (without?: Group) =>
+      index.pagefind.search(null, { filters: combine(index.scope, clauses, without), sort });
+    const showStatic = isDefaultState(state) && location.pathname === this.staticPath;
+    const main = await search();
+    if (run !== this.run) return;
+    this.answer = main?.results ?? [];
+    this.total = this.answer.length;
+    this.shown = PAGE;
+    if (showStatic) this.showStatic();
+    else await this.showResults(run);
+    if (run !== this.run) return;
+    if (performance.getEntriesByName('listing-choice').length > 0) {
+      const measure = performance.measure('listing-result', 'listing-choice');
+      performance.clearMarks('listing-choice');
+      this.results?.setAttribute('data-result-ms', measure.duration.toFixed(0));
+    }
+    // Each chosen group's values count as if it were not chosen (Samsung or Apple: both keep their counts).
+    const own = new Map<Group, Counts>();
+    await Promise.all([...clauses.keys()].map(async (group) => own.set(group, (await search(group))?.filters ?? {})));
+    if (run !== this.run) return;
+    const countsFor = (group: Group) => own.get(group) ?? main?.filters ?? {};
+    this.groups = facetGroups(index.scopeCounts, countsFor, this.config.omit, state.facets);
+    this.paintPanel(countsFor(STOCK_GROUP)[FILTER_KEYS.stock]?.[YES] ?? 0);
+  }
+
+  private syncControls(): void {
+    this.sortBox.value = this.state.sort;
+    const active = activeCount(this.state);
+    const badge = this.tools.querySelector<HTMLElement>('[data-listing-badge]');
+    if (badge) {
+      // Read as "Filtrlar 2 ta tanlangan": the visible "2", then words only a screen reader says.
+      badge.hidden = active === 0;
+      const [before = '', after = ''] = this.t('filters_active', { count: '\u0000' }).split('\u0000');
+      const words = (text: string) =>
+        Object.assign(document.createElement('span'), { className: 'sr-only', textContent: text });
+      badge.replaceChildren(words(before), String(active), words(after));
+    }
+    // The other language's link keeps the choice: the URL means the same there.
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-lang-switch]')) {
+      const lang = link.dataset['langSwitch'] as Lang;
+      link.href = `${switchLangPath(location.pathname, lang)}${location.search}`;
+    }
+  }
+
+  private showStatic(): void {
+    this.staticList.hidden = false;
+    if (this.results) this.results.hidden = true;
+  }
+
+  private ensureResults(): HTMLElement {
+    if (this.results) return this.results;
+    const results = document.createElement('section');
+    results.className = 'listing-results';
+    results.dataset['listingResults'] = '';
+    results.setAttribute('aria-label', this.t('results'));
+    results.innerHTML = '<p class="listing-found" role="status"></p><ul class="grid"></ul>';
+    const more = button('btn btn-ghost listing-more', this.t('more'));
+    more.addEventListener('click', () => void this.showMore());
+    const clear = button('btn btn-ghost listing-clear', this.t('clear'));
+    clear.addEventListener('click', () => this.clear());
+    const empty = document.createElement('p');
+    empty.className = 'listing-empty';
+    empty.textContent = this.t('empty');
+    results.append(more, empty, clear);
+    this.staticList.after(results);
+    this.results = results;
+    return results;
+  }
+
+  private async showResults(run: number): Promise<void> {
+    const results = this.ensureResults();
+    results.setAttribute('aria-busy', 'true');
+    const cards = await this.cards(0, this.shown);
+    if (run !== this.run) return;
+    const list = results.querySelector('ul')!;
+    list.replaceChildren(...cards);
+    this.paintResults();
+    this.staticList.hidden = true;
+    results.hidden = false;
+    results.removeAttribute('aria-busy');
+  }
+
+  private paintResults(): void {
+    const results = this.results!;
+    results.querySelector('.listing-found')!.textContent = this.t('found', { count: this.total });
+    results.querySelector<HTMLElement>('.listing-more')!.hidden = this.shown >= this.total;
+    results.querySelector<HTMLElement>('.listing-empty')!.hidden = this.total > 0;
+    results.querySelector<HTMLElement>('.listing-clear')!.hidden = this.total > 0 || !isFiltered(this.state);
+  }
+
+  private async showMore(): Promise<void> {
+    const run = this.run;
+    const from = this.shown;
+    this.shown += PAGE;
+    const cards = await this.cards(from, this.shown);
+    if (run !== this.run) return;
+    this.results!.querySelector('ul')!.append(...cards);
+    this.paintResults();
+    cards[0]?.querySelector<HTMLElement>('a')?.focus();
+  }
+
+  /** Cards of answers [from, to): each page's card meta (one small fragment each), into copies of the page's card. */
+  private async cards(from: number, to: number): Promise<HTMLElement[]> {
+    const template = document.querySelector<HTMLTemplateElement>('template[data-listing-card]')!;
+    const data = await Promise.all(this.answer.slice(from, to).map((result) => result.data()));
+    return data.flatMap((page) => {
+      try {
+        return [fillCard(template, JSON.parse(page.meta['card'] ?? '') as ListingCard, this.config.lang)];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  private clear(): void {
+    performance.mark('listing-choice');
+    void this.apply({ ...EMPTY_STATE, sort: this.state.sort }, 'push');
+  }
+
+  private choose(next: ListingState): void {
+    performance.mark('listing-choice');
+    void this.apply(next, 'push');
+  }
+
+  private ensurePanel(): HTMLDialogElement {
+    if (this.panel) return this.panel;
+    const panel = document.createElement('dialog');
+    panel.id = 'listing-panel';
+    panel.className = 'listing-panel';
+    panel.setAttribute('aria-labelledby', 'listing-panel-title');
+    panel.innerHTML = `
+      <div class="lp-head">
+        <h2 id="listing-panel-title" tabindex="-1"></h2>
+        <button type="button" class="icon-btn lp-close" data-close>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path>
+          </svg>
+        </button>
+      </div>
+      <div class="lp-body">
+        <p class="lp-loading" data-loading></p>
+        <fieldset class="lp-group lp-price">
+          <legend></legend>
+          <label><span data-min-label></span> <input type="number" name="min" inputmode="numeric" min="0" step="1000"></label>
+          <label><span data-max-label></span> <input type="number" name="max" inputmode="numeric" min="0" step="1000"></label>
+        </fieldset>
+        <fieldset class="lp-group lp-stock">
+          <legend></legend>
+          <label class="lp-option"><input type="checkbox" name="stock"> <span data-stock-label></span> <span class="lp-count" data-stock-count></span></label>
+        </fieldset>
+        <div data-facets></div>
+      </div>
+      <div class="lp-foot">
+        <button type="button" class="btn btn-ghost" data-clear></button>
+        <button type="button" class="btn" data-show></button>
+      </div>`;
+    panel.querySelector('h2')!.textContent = this.t('filters');
+    panel.querySelector('[data-close]')!.setAttribute('aria-label', this.t('close'));
+    panel.querySelector('[data-loading]')!.textContent = this.t('loading');
+    panel.querySelector('.lp-price legend')!.textContent = this.t('price');
+    panel.querySelector('[data-min-label]')!.textContent = this.t('price_min');
+    panel.querySelector('[data-max-label]')!.textContent = this.t('price_max');
+    panel.querySelector('.lp-stock legend')!.textContent = this.t('availability');
+    panel.querySelector('[data-stock-label]')!.textContent = this.t('stock');
+    panel.querySelector('[data-clear]')!.textContent = this.t('clear');
+
+    panel.querySelector('[data-close]')!.addEventListener('click', () => panel.close());
+    panel.querySelector('[data-show]')!.addEventListener('click', () => {
+      panel.close();
+      (this.results && !this.results.hidden ? this.results : this.staticList).scrollIntoView({ block: 'start' });
+    });
+    panel.querySelector('[data-clear]')!.addEventListener('click', () => this.clear());
+    panel.addEventListener('keydown', (event) => {
+      // A non-modal dialog (the desktop panel) does not close on Escape by itself.
+      if (event.key === 'Escape' && !matchMedia(PHONE).matches) panel.close();
+    });
+    panel.addEventListener('close', () => {
+      this.body.classList.remove('with-panel');
+      this.filtersButton.setAttribute('aria-expanded', 'false');
+      this.filtersButton.focus();
+    });
+    panel.addEventListener('change', (event) => {
+      const input = event.target as HTMLInputElement;
+      if (input.name === 'stock') this.choose({ ...this.state, stock: input.checked });
+      else if (input.name === 'min' || input.name === 'max') {
+        const value = input.value.trim() === '' ? null : Math.max(0, Math.round(Number(input.value)));
+        const next = { ...this.state, [input.name]: Number.isFinite(value) ? value : null };
+        if (next.min !== null && next.max !== null && next.min > next.max) [next.min, next.max] = [next.max, next.min];
+        this.choose(next);
+      } else if (input.dataset['facet'])
+        this.choose(toggleToken(this.state, input.dataset['facet'], input.value, input.checked));
+    });
+    this.body.prepend(panel);
+    this.panel = panel;
+    return panel;
+  }
+
+  /** The panel's controls and counts for the current state; its groups are made once (the listing's values). */
+  private paintPanel(inStock: number): void {
+    const panel = this.panel;
+    if (!panel) return;
+    this.painted = true;
+    panel.querySelector<HTMLElement>('[data-loading]')!.hidden = true;
+    const holder = panel.querySelector<HTMLElement>('[data-facets]')!;
+    for (const group of this.groups) {
+      let fieldset = holder.querySelector<HTMLFieldSetElement>(`fieldset[data-group="${CSS.escape(group.facet)}"]`);
+      if (!fieldset) {
+        fieldset = document.createElement('fieldset');
+        fieldset.className = 'lp-group';
+        fieldset.dataset['group'] = group.facet;
+        const legend = document.createElement('legend');
+        legend.textContent = group.label ?? this.t(group.facet);
+        fieldset.append(legend);
+        for (const option of group.options) {
+          const label = document.createElement('label');
+          label.className = 'lp-option';
+          const input = document.createElement('input');
+          input.type = 'checkbox';
+          input.value = option.token;
+          input.dataset['facet'] = group.facet;
+          const name = document.createElement('span');
+          name.textContent = option.label;
+          const count = document.createElement('span');
+          count.className = 'lp-count';
+          label.append(input, ' ', name, ' ', count);
+          fieldset.append(label);
+        }
+        holder.append(fieldset);
+      }
+      for (const option of group.options) {
+        const input = fieldset.querySelector<HTMLInputElement>(`input[value="${CSS.escape(option.token)}"]`);
+        if (!input) continue;
+        const checked = this.state.facets[group.facet]?.includes(option.token) ?? false;
+        input.checked = checked;
+        input.disabled = option.count === 0 && !checked;
+        input.closest('label')!.querySelector('.lp-count')!.textContent = String(option.count);
+      }
+    }
+    const stock = panel.querySelector<HTMLInputElement>('input[name="stock"]')!;
+    stock.checked = this.state.stock;
+    stock.disabled = inStock === 0 && !this.state.stock;
+    panel.querySelector('[data-stock-count]')!.textContent = String(inStock);
+    for (const name of ['min', 'max'] as const) {
+      const input = panel.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+      if (document.activeElement !== input) input.value = this.state[name] === null ? '' : String(this.state[name]);
+    }
+    panel.querySelector('[data-show]')!.textContent =
+      this.total > 0 ? this.t('show', { count: this.total }) : this.t('show_none');
+  }
+
+  private fail(): void {
+    if (!this.panel) return;
+    const loading = this.panel.querySelector<HTMLElement>('[data-loading]')!;
+    loading.hidden = false;
+    loading.textContent = this.t('failed');
+  }
+}
+
+function button(className: string, text: string): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
+/** A copy of the page's own card (its markup and scoped styles) with a product's texts. */
+function fillCard(template: HTMLTemplateElement, card: ListingCard, lang: Lang): HTMLElement {
+  const item = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+  const id = String(card.id);
+  // The sample's title, wherever the card prints it (heading, alt, labels).
+  const walker = document.createTreeWalker(item, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) {
+    if (node instanceof Text) {
+      if (node.data.includes(TITLE_MARK)) node.data = node.data.replaceAll(TITLE_MARK, card.title);
+    } else if (node instanceof Element) {
+      for (const attribute of node.attributes)
+        if (attribute.value.includes(TITLE_MARK)) attribute.value = attribute.value.replaceAll(TITLE_MARK, card.title);
+    }
+  }
+  item.setAttribute('data-product-card', id);
+  item.querySelector('.card-link')?.setAttribute('href', localizedPath(lang, `/product/${id}`));
+  const image = item.querySelector('img');
+  if (image) image.src = card.image;
+  setText(item.querySelector('.price'), card.price);
+  const old = item.querySelector('.old-price');
+  if (old && card.old) {
+    for (const child of [...old.childNodes]) if (child instanceof Text) child.remove();
+    old.append(card.old);
+  } else old?.remove();
+  if (card.badge) setText(item.querySelector('.card-badge'), card.badge);
+  else item.querySelector('.card-badge')?.remove();
+  if (card.monthly) setText(item.querySelector('[data-installment]'), card.monthly);
+  else item.querySelector('[data-installment]')?.remove();
+  for (const name of ['data-favourite', 'data-add-to-basket']) item.querySelector(`[${name}]`)?.setAttribute(name, id);
+  const add = item.querySelector<HTMLButtonElement>('[data-add-to-basket]');
+  if (add && card.soldOut) {
+    add.dataset['soldOut'] = 'true';
+    add.disabled = true;
+  }
+  return item;
+}
+
+function setText(element: Element | null, text: string): void {
+  if (element) element.textContent = text;
+}
