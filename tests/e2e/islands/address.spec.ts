@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { QARSHI_DISTRICT_ADDRESS } from '../../fixtures/address.ts';
-import { API, signIn } from '../support/api.ts';
+import { api, signIn } from '../support/api.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { clickMap, stubTiles, TILES, useTokens } from './helpers.ts';
 
@@ -236,19 +236,9 @@ test.describe('desktop faults and location', () => {
     });
   }
 
-  test('signed in: a visitor address is carried into the profile, and a new one is saved there', async ({
-    page,
-    request,
-  }) => {
+  test('signed in: a visitor address is carried into the profile, and a new one is saved there', async ({ page }) => {
     const tokens = await signIn();
-    const profile = async () =>
-      (
-        (await (
-          await request.get(`${API}/users/profile/`, { headers: { Authorization: `Bearer ${tokens.access}` } })
-        ).json()) as {
-          address: { street: string; delivery_type: string; latitude: number } | null;
-        }
-      ).address;
+    const profile = async () => (await api({ tokens }).call('profile')).address;
     await stubTiles(page);
     await useTokens(page, tokens);
     // A visitor's address stored before signing in.

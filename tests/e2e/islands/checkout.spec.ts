@@ -5,11 +5,11 @@
  * failed), the spec's validation errors, and the faults of placing an order
  * and of the pay link. Map tiles are stubbed at the tile origin.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import {
   addToServerBasket,
-  API,
+  api,
   codeFor,
   products,
   randomPhone,
@@ -62,11 +62,8 @@ const TEXT = {
 const CITY = { lat: 38.8606, lng: 65.795 };
 const ORDER_NUMBER = /^BZ-\d{6}$/;
 
-const auth = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.access}` });
-
-async function ordersOf(request: APIRequestContext, tokens: Tokens) {
-  const answer = await request.get(`${API}/orders/`, { headers: auth(tokens) });
-  return ((await answer.json()) as { results: Array<{ id: number; payment_status: string }> }).results;
+async function ordersOf(tokens: Tokens) {
+  return (await api({ tokens }).call('orders')).results;
 }
 
 /** The basket page's order button hands the selection to checkout. */
@@ -78,15 +75,13 @@ async function orderFromBasket(page: Page, lang: 'uz' | 'ru', lines: number) {
 }
 
 /** A signed-in shopper with a name and an address in the profile and `product` in the server basket, at checkout. */
-async function shopperAtCheckout(page: Page, request: APIRequestContext, lang: 'uz' | 'ru' = 'uz', index = 0) {
+async function shopperAtCheckout(page: Page, lang: 'uz' | 'ru' = 'uz', index = 0) {
   const product = (await products())[index];
   const tokens = await signIn();
   await addToServerBasket(tokens, product!.id, product!.feature);
-  const profile = await request.patch(`${API}/users/profile/`, {
-    headers: auth(tokens),
-    data: { first_name: 'Ali', last_name: 'Valiyev', address: QARSHI_ADDRESS },
+  await api({ tokens }).call('updateProfile', {
+    body: { first_name: 'Ali', last_name: 'Valiyev', address: QARSHI_ADDRESS },
   });
-  expect(profile.ok()).toBeTruthy();
   await useTokens(page, tokens);
   await orderFromBasket(page, lang, 1);
   // The profile's address, as saved.
@@ -101,7 +96,6 @@ const failure = (page: Page) => page.getByTestId('checkout-failure');
 for (const lang of ['uz', 'ru'] as const) {
   test(`${lang}: a visitor fills the basket, signs in at checkout, picks an address, pays cash and sees the order${lang === 'ru' ? ' @mobile' : ''}`, async ({
     page,
-    request,
   }) => {
     test.setTimeout(90_000);
     // uz on desktop, ru on mobile (tagged @mobile): the other pairs add nothing but time.
@@ -185,7 +179,7 @@ for (const lang of ['uz', 'ru'] as const) {
       access: localStorage.getItem('access')!,
       refresh: localStorage.getItem('refresh')!,
     }));
-    expect(await ordersOf(request, tokens)).toHaveLength(1);
+    expect(await ordersOf(tokens)).toHaveLength(1);
     expect((await serverBasket(tokens)).map((l) => l.product.id)).toEqual([c!.id]);
     // Only crashes: the toast island (sonner) applies inline styles the CSP blocks, a known fault of that island.
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
@@ -193,8 +187,8 @@ for (const lang of ['uz', 'ru'] as const) {
 }
 
 test.describe('payment sandbox and faults (desktop)', () => {
-  test('Payme through the sandbox: paid on the success page', async ({ page, request }) => {
-    const { tokens } = await shopperAtCheckout(page, request, 'uz', 1);
+  test('Payme through the sandbox: paid on the success page', async ({ page }) => {
+    const { tokens } = await shopperAtCheckout(page, 'uz', 1);
     await page.getByLabel(TEXT.uz.payme).check();
     await place(page).click();
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
@@ -203,12 +197,12 @@ test.describe('payment sandbox and faults (desktop)', () => {
     await expect(page.getByTestId('order-payment')).toHaveAttribute('data-status', 'paid');
     await expect(page.getByTestId('order-payment')).toContainText(TEXT.uz.paid);
     await expect(page.getByTestId('order-pay')).toHaveCount(0);
-    expect((await ordersOf(request, tokens))[0]!.payment_status).toBe('paid');
+    expect((await ordersOf(tokens))[0]!.payment_status).toBe('paid');
     expect(await serverBasket(tokens)).toEqual([]);
   });
 
-  test('a failed sandbox payment by card leaves the order payable; pay again pays it', async ({ page, request }) => {
-    const { tokens } = await shopperAtCheckout(page, request, 'ru', 2);
+  test('a failed sandbox payment by card leaves the order payable; pay again pays it', async ({ page }) => {
+    const { tokens } = await shopperAtCheckout(page, 'ru', 2);
     // MasterCard and online card pay on the acquirer's page, in development the sandbox, like Payme and Click.
     await page.getByLabel(TEXT.ru.card).check();
     await place(page).click();
@@ -222,13 +216,13 @@ test.describe('payment sandbox and faults (desktop)', () => {
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
     await page.getByRole('button', { name: TEXT.ru.sandboxPay, exact: true }).click();
     await expect(page.getByTestId('order-payment')).toHaveAttribute('data-status', 'paid');
-    const orders = await ordersOf(request, tokens);
+    const orders = await ordersOf(tokens);
     expect(orders.map((o) => o.payment_status)).toEqual(['paid']);
   });
 
   for (const fault of ['500', 'abort'] as const) {
-    test(`placing the order: ${fault} keeps the basket and the form and says why`, async ({ page, request }) => {
-      const { tokens } = await shopperAtCheckout(page, request, 'uz', 3);
+    test(`placing the order: ${fault} keeps the basket and the form and says why`, async ({ page }) => {
+      const { tokens } = await shopperAtCheckout(page, 'uz', 3);
       await page.getByLabel(TEXT.uz.cash).check();
       await fail(page, /\/api\/v1\/orders\/$/, fault, 'POST');
       await place(page).click();
@@ -240,13 +234,13 @@ test.describe('payment sandbox and faults (desktop)', () => {
       await expect(page.locator('input[name=name]')).toHaveValue('Ali Valiyev');
       await expect(place(page)).toBeEnabled();
       expect(await serverBasket(tokens)).toHaveLength(1);
-      expect(await ordersOf(request, tokens)).toEqual([]);
+      expect(await ordersOf(tokens)).toEqual([]);
     });
   }
 
-  test('placing the order: no answer within the client timeout', async ({ page, request }) => {
+  test('placing the order: no answer within the client timeout', async ({ page }) => {
     await page.clock.install();
-    const { tokens } = await shopperAtCheckout(page, request, 'uz', 4);
+    const { tokens } = await shopperAtCheckout(page, 'uz', 4);
     await page.getByLabel(TEXT.uz.cash).check();
     await fail(page, /\/api\/v1\/orders\/$/, 'timeout', 'POST');
     await place(page).click();
@@ -259,23 +253,18 @@ test.describe('payment sandbox and faults (desktop)', () => {
     expect(await serverBasket(tokens)).toHaveLength(1);
   });
 
-  test('out of stock: the line is named and marked, basket and form intact', async ({ page, request }) => {
+  test('out of stock: the line is named and marked, basket and form intact', async ({ page }) => {
     expectConsole(page, failedLoad(400, /\/api\/v1\/orders\/$/));
     // The last product found: the other tests do not use it, and this one sells all of it.
-    const { tokens, product } = await shopperAtCheckout(page, request, 'uz', 7);
+    const { tokens, product } = await shopperAtCheckout(page, 'uz', 7);
     // Another shopper buys every unit left first.
-    const details = (await (await request.get(`${API}/products/product/${product.id}/`)).json()) as {
-      stock: number;
-      title: string;
-      features: Array<{ id: number; count: number }>;
-    };
+    const details = await api().call('product', { params: { id: product.id } });
     const left = product.feature ? details.features.find((f) => f.id === product.feature)!.count : details.stock;
     const other = await signIn();
     await addToServerBasket(other, product.id, product.feature, left);
     const [item] = await serverBasket(other);
-    const bought = await request.post(`${API}/orders/`, {
-      headers: auth(other),
-      data: {
+    await api({ tokens: other }).call('placeOrder', {
+      body: {
         items: [item!.id],
         address: QARSHI_ADDRESS,
         payment_method: 'cash',
@@ -283,7 +272,6 @@ test.describe('payment sandbox and faults (desktop)', () => {
         customer_phone: randomPhone(),
       },
     });
-    expect(bought.ok()).toBeTruthy();
 
     await page.getByLabel(TEXT.uz.cash).check();
     await place(page).click();
@@ -294,12 +282,12 @@ test.describe('payment sandbox and faults (desktop)', () => {
     );
     await expect(page.getByLabel(TEXT.uz.cash)).toBeChecked();
     expect(await serverBasket(tokens)).toHaveLength(1);
-    expect(await ordersOf(request, tokens)).toEqual([]);
+    expect(await ordersOf(tokens)).toEqual([]);
   });
 
-  test('pay link failure: the order is placed and can be paid from the success page', async ({ page, request }) => {
+  test('pay link failure: the order is placed and can be paid from the success page', async ({ page }) => {
     expectConsole(page, failedLoad(500, /\/api\/v1\/orders\/\d+\/pay\/$/));
-    const { tokens } = await shopperAtCheckout(page, request, 'uz', 5);
+    const { tokens } = await shopperAtCheckout(page, 'uz', 5);
     await page.getByLabel(TEXT.uz.payme).check();
     await page.route(/\/api\/v1\/orders\/\d+\/pay\/$/, (route) =>
       route.fulfill({
@@ -311,7 +299,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
     );
     await place(page).click();
     await expect(failure(page)).toContainText(/Buyurtma BZ-\d{6} qabul qilindi/);
-    const [order] = await ordersOf(request, tokens);
+    const [order] = await ordersOf(tokens);
     expect(order!.payment_status).toBe('unpaid');
 
     await page.getByTestId('checkout-pay-later').click();

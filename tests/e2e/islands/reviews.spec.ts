@@ -14,7 +14,16 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { MAX_IMAGE_BYTES } from '#contract/reviews.ts';
 import type { Lang } from '#contract/langs.ts';
-import { API, api, addToServerBasket, products, seedData, serverBasket, signIn, type Tokens } from '../support/api.ts';
+import {
+  api,
+  addToServerBasket,
+  products,
+  seedData,
+  serverBasket,
+  setOrderStatus,
+  signIn,
+  type Tokens,
+} from '../support/api.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { QARSHI_ADDRESS } from '../../api/helpers.ts';
 import { useTokens } from './helpers.ts';
@@ -81,12 +90,7 @@ async function deliveredProduct(lang: Lang, index: number): Promise<{ tokens: To
     },
   });
   // The back office's step, through the test-only route (API_EXPOSE_CODES=1).
-  const moved = await fetch(`${API}/__test__/orders/${order.id}/status`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ status: 'delivered' }),
-  });
-  expect(moved.status).toBe(200);
+  await setOrderStatus(order.id, { status: 'delivered' });
   const shown = await api({ lang, tokens }).call('product', { params: { id: product.id } });
   return { tokens, id: product.id, title: shown.title ?? 'Unknown Product' };
 }
