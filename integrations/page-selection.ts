@@ -263,7 +263,11 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
         result.rendered.push(file);
         return true;
       });
-      if (options.inputsOut) writeFileSync(options.inputsOut, JSON.stringify(inputs));
+      if (options.inputsOut) {
+        const sharedChanged = previous !== null && previous.shared !== shared;
+        const stats = { rendered: result.rendered.length, reused: result.reused, sharedChanged };
+        writeFileSync(options.inputsOut, JSON.stringify({ ...inputs, ...stats }));
+      }
       const note = options.reuseFrom && !canReuse ? ' (shared inputs changed or unknown: nothing reused)' : '';
       console.log(
         `[page-selection] rendering ${selected.length} of ${all.length} paths` +

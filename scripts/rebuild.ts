@@ -12,12 +12,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import { loadCatalogue } from '../src/data/catalogue.ts';
 import { hasCommentsPage, type Catalogue } from '../src/lib/catalogue-view.ts';
+import type { PageInputs } from '../integrations/page-selection.ts';
 import { buildSite } from './build.ts';
 import { samplePeakMemory } from './process-memory.ts';
 import { deploy, isTarget, missingSettings, ADAPTERS, TARGETS, type Target } from './rebuild/deploy.ts';
@@ -56,6 +57,8 @@ export interface RebuildSettings extends Thresholds {
   webhookUrl: string | null;
   reportPath: string;
   dryRun: boolean;
+  /** --full: render every page, even when the live release has most of them. */
+  full: boolean;
   /** Settings that could not be read: the run fails at 'config' (with a report and a message). */
   problems: string[];
 }
@@ -94,6 +97,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): Rebuild
     webhookUrl: env.REBUILD_WEBHOOK_URL || null,
     reportPath: resolve(env.REBUILD_REPORT || join(releasesDir, 'report.json')),
     dryRun: argv.includes('--dry-run'),
+    full: argv.includes('--full'),
     problems,
   };
 }
@@ -138,6 +142,32 @@ function contentHash(catalogues: Record<Lang, Catalogue>): string {
   const hash = createHash('sha256');
   for (const lang of LANGS) hash.update(JSON.stringify(catalogues[lang]));
   return `sha256:${hash.digest('hex')}`;
+}
+
+/** The data every page shows besides its own: the categories of the header's menu, both languages. */
+function sharedDataHash(catalogues: Record<Lang, Catalogue>): string {
+  return createHash('sha256')
+    .update(JSON.stringify(LANGS.map((lang) => catalogues[lang].categories)))
+    .digest('base64url');
+}
+
+/** What this build may take from the live release, or why it renders everything. */
+function reuseFrom(
+  settings: RebuildSettings,
+  live: string | null,
+  liveManifest: Manifest | null,
+): { dir: string; manifest: string } | string {
+  if (settings.full) return '--full';
+  if (!live) return 'no live release';
+  if (!existsSync(join(siteDir(settings.releasesDir, live), 'index.html'))) return `the pages of ${live} are not here`;
+  if (!liveManifest?.inputs) return `the manifest of ${live} has no page inputs`;
+  return { dir: siteDir(settings.releasesDir, live), manifest: manifestPath(settings.releasesDir, live) };
+}
+
+interface BuildInputs extends PageInputs {
+  rendered: number;
+  reused: number;
+  sharedChanged: boolean;
 }
 
 function gitCommit(): string | null {
@@ -209,15 +239,46 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     step = 'build';
     const out = siteDir(dir, id);
     const builtAt = new Date().toISOString();
-    log(`building release ${id} into ${out}`);
+    const reuse = reuseFrom(settings, live, liveManifest);
+    const inputsFile = join(dir, `.${id}.inputs.json`);
+    log(
+      `building release ${id} into ${out}` +
+        (typeof reuse === 'string' ? `: every page (${reuse})` : `: pages whose inputs changed since ${live}`),
+    );
+    let inputs: BuildInputs;
     try {
-      await buildSite({ apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal });
+      const env = {
+        BUILD_SHARED_DATA: sharedDataHash(catalogues),
+        BUILD_INPUTS_OUT: inputsFile,
+        ...(typeof reuse === 'string' ? {} : { BUILD_REUSE: reuse.dir, BUILD_REUSE_INPUTS: reuse.manifest }),
+      };
+      await buildSite({ apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal, env });
+      inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as BuildInputs;
     } catch (error) {
       stopIfInterrupted(signal);
       // The build's loader fails loudly on bad data too; the log above has Astro's own error.
       throw new Error(`the build failed (${error instanceof Error ? error.message : String(error)}); see the log`);
+    } finally {
+      rmSync(inputsFile, { force: true });
     }
     stopIfInterrupted(signal);
+    const build: NonNullable<Manifest['build']> = {
+      mode: inputs.reused > 0 ? 'incremental' : 'full',
+      from: inputs.reused > 0 ? live : null,
+      rendered: inputs.rendered,
+      reused: inputs.reused,
+      reason:
+        typeof reuse === 'string'
+          ? reuse
+          : inputs.sharedChanged
+            ? 'shared inputs changed (the code, the categories or the build settings)'
+            : inputs.reused > 0
+              ? `inputs unchanged since ${live} for ${inputs.reused} pages`
+              : 'every page changed',
+    };
+    log(
+      `${build.mode} build: ${build.rendered} paths rendered, ${build.reused} pages from ${live ?? '-'} (${build.reason})`,
+    );
 
     step = 'page-types';
     checkPageTypes(out, required);
@@ -250,6 +311,8 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       durationMs: Date.now() - started.getTime(),
       peakMemoryMb: memory.peak(),
       publishedAt: null,
+      build,
+      inputs: { shared: inputs.shared, pages: inputs.pages },
     };
     const manifestFile = manifestPath(dir, id);
     writeJson(manifestFile, manifest);

@@ -33,6 +33,8 @@ export interface LinkCheck {
 }
 
 const HREF = /\shref="([^"]*)"/g;
+/** A <template>'s content is inert (a script clones and fills it, e.g. a listing's card): its hrefs are no links. */
+const TEMPLATE = /<template\b[\s\S]*?<\/template>/g;
 const ENTITY = /&(?:#(\d+)|#x([\da-f]+)|(amp|quot|apos|lt|gt));/gi;
 const NAMED: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
 
@@ -90,7 +92,7 @@ export function checkLinks(root: string, siteUrl: string): LinkCheck {
   for (const file of pages) {
     const page = pagePath(file);
     const found = new Set<string>();
-    for (const [, raw] of readFileSync(join(root, file), 'utf8').matchAll(HREF)) {
+    for (const [, raw] of readFileSync(join(root, file), 'utf8').replace(TEMPLATE, '').matchAll(HREF)) {
       const href = decodeAttribute(raw!);
       if (href === '' || href.startsWith('#')) continue;
       const absolute = href.startsWith('/') || /^[a-z][a-z\d+.-]*:/i.test(href);

@@ -5,6 +5,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Lang } from '#contract/langs.ts';
+import type { PageInputs } from '../../integrations/page-selection.ts';
 
 export interface LocaleCounts {
   products: number;
@@ -37,6 +38,13 @@ export interface Manifest {
   peakMemoryMb: number;
   /** When it last went live; null for a dry run. */
   publishedAt: string | null;
+  /**
+   * How the pages were made: `full`, or `incremental` (only pages whose inputs changed were rendered, the
+   * others linked from the release `from`), with why a full build was chosen.
+   */
+  build?: { mode: 'full' | 'incremental'; from: string | null; rendered: number; reused: number; reason: string };
+  /** The hash of the inputs every page shares, and of each reusable page's own (integrations/page-selection.ts). */
+  inputs?: PageInputs;
 }
 
 export function readManifest(path: string): Manifest | null {

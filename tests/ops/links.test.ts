@@ -85,6 +85,12 @@ describe('link checker', () => {
     expect(result.broken.map((link) => link.href)).toEqual(['/nowhere']);
   });
 
+  it("ignores a <template>'s links (inert until a script fills them), not the page's own", () => {
+    const template = '<template data-listing-card><a href="/uz/product/0">card</a></template>';
+    const result = checkLinks(site({ ...healthy, 'uz/top.html': page(`${template}<a href="/uz/gone">x</a>`) }), SITE);
+    expect(result.broken.map((link) => link.href)).toEqual(['/uz/gone']);
+  });
+
   it('names pages by their site path', () => {
     expect(pagePath('index.html')).toBe('/');
     expect(pagePath('uz.html')).toBe('/uz');

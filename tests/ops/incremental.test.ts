@@ -1,0 +1,139 @@
+/**
+ * The incremental nightly rebuild (issue 21, item 4) against the real reference API (40 products), releases in
+ * the system's temp folder (outside the repository, item 6): a first run builds everything; after
+ * `npm run product` changes one product, the next renders only the pages whose inputs changed (its pages, the
+ * listings and related cards that show it) and links every other from the live release, byte for byte; the
+ * result is the same site a full build makes of the same data (build stamps aside); --full and a changed
+ * category (every page's menu) build everything.
+ */
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../api/db.ts';
+import { listFiles } from '../../scripts/rebuild/files.ts';
+import type { Manifest } from '../../scripts/rebuild/manifest.ts';
+import type { Report } from '../../scripts/rebuild/notify.ts';
+import { startTestApi, type TestApi } from '../api/helpers.ts';
+import { runScript, tempDir } from './support.ts';
+
+const BUILD_TIMEOUT = 180_000;
+
+let api: TestApi;
+let dir: string;
+beforeAll(async () => {
+  api = await startTestApi({ products: 40 });
+  dir = tempDir('incremental');
+});
+afterAll(async () => {
+  await api.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const rebuild = async (args: string[] = []) => {
+  const run = await runScript('scripts/rebuild.ts', args, {
+    API_URL: api.server.url,
+    SITE_URL: 'http://localhost:4321',
+    RELEASES_DIR: dir,
+  });
+  expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+  const manifest = JSON.parse(readFileSync(join(dir, `${report.release}.json`), 'utf8')) as Manifest;
+  return { run, report, manifest, id: report.release! };
+};
+
+const read = (id: string, file: string) => readFileSync(join(dir, id, file), 'utf8');
+/** The build's time is printed into product pages; everything else must be the same. */
+const withoutStamps = (text: string) => text.replace(/data-built-at="[^"]*"/g, 'data-built-at=""');
+const PRICE = 1_234_000;
+const SHOWN = '1\u00a0234\u00a0000';
+
+describe('the incremental rebuild', () => {
+  let first: Awaited<ReturnType<typeof rebuild>>;
+  let second: Awaited<ReturnType<typeof rebuild>>;
+
+  it(
+    'builds everything the first time and records every reusable page’s inputs',
+    async () => {
+      first = await rebuild();
+      expect(first.report.outcome).toBe('published');
+      expect(first.manifest.build).toMatchObject({ mode: 'full', reused: 0, reason: 'no live release' });
+      const pages = Object.keys(first.manifest.inputs!.pages);
+      expect(pages).toEqual(expect.arrayContaining(['uz/product/1.html', 'ru/product/40.html', 'uz/category/1.html']));
+      expect(pages.some((page) => page.startsWith('uz/comments/'))).toBe(true);
+      expect(pages).not.toContain('uz.html');
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'after one product changed, renders its pages and the pages showing it, and links the rest',
+    async () => {
+      const changed = await runScript('api/product-cli.ts', ['1', '--price', String(PRICE), '--stock', '3'], {
+        API_DATA_DIR: api.dataDir,
+      });
+      expect(changed.code, changed.stderr).toBe(0);
+      expect(changed.stdout).toMatch(/^Product 1: price 1234000/);
+
+      second = await rebuild();
+      expect(second.report.outcome).toBe('published');
+      const { build, inputs } = second.manifest;
+      expect(build).toMatchObject({ mode: 'incremental', from: first.id });
+      const before = first.manifest.inputs!.pages;
+      const changedPages = Object.keys(inputs!.pages).filter((page) => inputs!.pages[page] !== before[page]);
+      expect(changedPages).toEqual(expect.arrayContaining(['uz/product/1.html', 'ru/product/1.html']));
+      // Its pages, its category's listing, its store's, and the products listing it as related: a handful.
+      expect(changedPages.length).toBeLessThan(Object.keys(before).length / 4);
+      expect(build!.reused).toBe(Object.keys(before).length - changedPages.length);
+
+      // The new price on its page and on its category's listing.
+      expect(read(second.id, 'uz/product/1.html')).toContain(SHOWN);
+      expect(read(first.id, 'uz/product/1.html')).not.toContain(SHOWN);
+      const category = changedPages.find((page) => page.startsWith('uz/category/'));
+      expect(category).toBeDefined();
+      expect(read(second.id, category!)).toContain(SHOWN);
+
+      // Every page whose inputs did not change is the live release's file itself.
+      for (const page of Object.keys(before).filter((page) => !changedPages.includes(page))) {
+        expect(read(second.id, page), page).toBe(read(first.id, page));
+        expect(statSync(join(dir, second.id, page)).ino, page).toBe(statSync(join(dir, first.id, page)).ino);
+      }
+      // The gate passed over the whole release, and the search index knows the new price.
+      expect(second.manifest.links.pages).toBe(first.manifest.links.pages);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'makes the same site as a full build of the same data (--full), build stamps aside',
+    async () => {
+      const full = await rebuild(['--full', '--dry-run']);
+      expect(full.manifest.build).toMatchObject({ mode: 'full', reused: 0, reason: '--full' });
+      expect(full.manifest.inputs).toEqual(second.manifest.inputs);
+      const files = listFiles(join(dir, full.id));
+      expect(listFiles(join(dir, second.id)).sort()).toEqual([...files].sort());
+      for (const file of files) {
+        const [incremental, whole] = [read(second.id, file), read(full.id, file)];
+        if (incremental !== whole) expect(withoutStamps(incremental), file).toBe(withoutStamps(whole));
+      }
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'builds everything when a category changed (every page’s menu)',
+    async () => {
+      const db = openDb(api.dataDir);
+      db.run("UPDATE categories SET name_uz = name_uz || ' (yangi)' WHERE id = 1");
+      db.close();
+      const run = await rebuild(['--dry-run']);
+      expect(run.manifest.build).toMatchObject({
+        mode: 'full',
+        reused: 0,
+        reason: 'shared inputs changed (the code, the categories or the build settings)',
+      });
+      expect(run.manifest.inputs!.shared).not.toBe(second.manifest.inputs!.shared);
+      expect(read(run.id, 'uz/product/2.html')).toContain('(yangi)');
+    },
+    BUILD_TIMEOUT,
+  );
+});
