@@ -4,9 +4,12 @@
  * the e2e tests and the bench.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseShard, type PageInputs } from '../integrations/page-selection.ts';
+import { listFiles } from './rebuild/files.ts';
 
 export interface BuildOptions {
   apiUrl: string;
@@ -96,11 +99,116 @@ export async function indexSite(dir: string): Promise<void> {
   console.log(`Pagefind: indexed ${added.page_count} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** What a shard leaves beside its pages for the merge: its place, and the inputs of its pages. */
+export const SHARD_FILE = '.shard.json';
+
+interface ShardMark extends PageInputs {
+  shard: string;
+  builtAt: string;
+}
+
+/**
+ * One shard of the site (`--shard i/n`): Astro renders only the paths of shard i (integrations/page-selection.ts),
+ * with everything else a build writes (assets, public files, headers); no Pagefind, which runs once over the merge.
+ * Give every shard the same BUILT_AT, or the merged product pages carry different stamps.
+ */
+export async function buildShard(options: BuildOptions & { shard: string }): Promise<void> {
+  const shard = parseShard(options.shard);
+  if (!shard) throw new Error(`--shard must be i/n with 1 ≤ i ≤ n (got "${options.shard}")`);
+  const out = resolve(options.outDir ?? 'dist');
+  const builtAt = options.builtAt ?? new Date().toISOString();
+  const mark = join(out, SHARD_FILE);
+  await astroBuild(
+    out,
+    {
+      API_URL: options.apiUrl,
+      BUILT_AT: builtAt,
+      ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
+      ...options.env,
+      BUILD_SHARD: `${shard.index}/${shard.count}`,
+      BUILD_INPUTS_OUT: mark,
+    },
+    options.signal,
+  );
+  const inputs = JSON.parse(readFileSync(mark, 'utf8')) as PageInputs;
+  const written: ShardMark = {
+    shard: `${shard.index}/${shard.count}`,
+    builtAt,
+    shared: inputs.shared,
+    pages: inputs.pages,
+  };
+  writeFileSync(mark, JSON.stringify(written));
+}
+
+/**
+ * Joins shard outputs into `outDir` and runs Pagefind once over the whole (`--merge <dir>…`). Refuses shards
+ * that are not all of one split (1/n … n/n, each once) of one build (the same code, settings and build time),
+ * and a file two shards both wrote with different bytes. Files are hard-linked where the disk allows. Answers
+ * the merged inputs of the reusable pages (for a manifest).
+ */
+export async function mergeShards(dirs: string[], outDir: string): Promise<PageInputs> {
+  const out = resolve(outDir);
+  const marks = dirs.map((dir) => {
+    try {
+      return JSON.parse(readFileSync(join(dir, SHARD_FILE), 'utf8')) as ShardMark;
+    } catch {
+      throw new Error(`${dir} is not a shard's output (no ${SHARD_FILE}): build it with --shard i/n`);
+    }
+  });
+  const count = parseShard(marks[0]?.shard)?.count ?? 0;
+  const have = marks.map((mark) => mark.shard).sort();
+  const want = Array.from({ length: count }, (_, i) => `${i + 1}/${count}`).sort();
+  if (count === 0 || have.join() !== want.join())
+    throw new Error(`the shards are ${have.join(', ') || 'none'}; a merge needs each of ${want.join(', ')} once`);
+  for (const mark of marks) {
+    if (mark.shared !== marks[0]!.shared || mark.builtAt !== marks[0]!.builtAt)
+      throw new Error(`shard ${mark.shard} was built from other code, settings or time than shard ${marks[0]!.shard}`);
+  }
+  if (dirs.some((dir) => resolve(dir) === out))
+    throw new Error(`merge into a folder of its own, not a shard's (${out})`);
+  rmSync(out, { recursive: true, force: true });
+  const origin = new Map<string, string>();
+  dirs.forEach((dir, index) => {
+    for (const file of listFiles(dir)) {
+      if (file === SHARD_FILE) continue;
+      const from = join(dir, file);
+      const to = join(out, file);
+      const first = origin.get(file);
+      if (first !== undefined) {
+        if (!readFileSync(from).equals(readFileSync(to)))
+          throw new Error(`${file} differs between shards ${first} and ${marks[index]!.shard}`);
+        continue;
+      }
+      origin.set(file, marks[index]!.shard);
+      mkdirSync(dirname(to), { recursive: true });
+      try {
+        linkSync(from, to);
+      } catch {
+        copyFileSync(from, to);
+      }
+    }
+  });
+  await indexSite(out);
+  return {
+    shared: marks[0]!.shared,
+    pages: Object.assign({}, ...marks.map((mark) => mark.pages)) as PageInputs['pages'],
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildSite({
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { shard: { type: 'string' }, merge: { type: 'boolean', default: false } },
+  });
+  const options: BuildOptions = {
     apiUrl: process.env.API_URL ?? 'http://localhost:8787',
     siteUrl: process.env.SITE_URL,
     outDir: process.env.OUT_DIR,
     builtAt: process.env.BUILT_AT || undefined,
-  });
+  };
+  if (values.merge) {
+    if (positionals.length === 0) throw new Error('Usage: npm run build -- --merge <shard folder>…');
+    await mergeShards(positionals, options.outDir ?? 'dist');
+  } else if (values.shard !== undefined) await buildShard({ ...options, shard: values.shard });
+  else await buildSite(options);
 }
