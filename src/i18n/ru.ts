@@ -9,7 +9,7 @@ export const ru: Messages = {
   'home.banners': 'Акции',
   'home.top': 'Топ товаров',
   'home.all_top': 'Все топ-товары',
-  'lang.uz': "O'zbekcha",
+  'lang.uz': 'Oʻzbekcha',
   'lang.ru': 'Русский',
   'lang.label': 'Язык',
 

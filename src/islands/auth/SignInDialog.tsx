@@ -2,7 +2,7 @@
  * The sign-in modal (spec §2, §4, §5, §8), loaded on first use. Step 'Kirish':
  * the phone, Uzbek mask (..) ...-..-.. after +998, other countries formatted
  * by libphonenumber-js with the country guessed from the first 6 digits
- * (250 ms debounce) and refused ('Iltimos, telefon raqamingizni to'liq
+ * (250 ms debounce) and refused ('Iltimos, telefon raqamingizni toʻliq
  * kiriting'). Step 'Kodni kiriting': 4 characters, upper-cased, verified at
  * the 4th; resend only when the countdown is 0. A native modal <dialog>:
  * focus moves in and stays in, Escape closes.

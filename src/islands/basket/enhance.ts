@@ -73,7 +73,7 @@ export function enhanceBasket(): void {
     if (!button || event.defaultPrevented) return;
     event.preventDefault();
     const raw = button.dataset['addToBasket'] ?? '';
-    // A bad id still reaches the action, which answers 'Noto'g'ri mahsulot ma'lumotlari!'.
+    // A bad id still reaches the action, which answers 'Notoʻgʻri mahsulot maʼlumotlari!'.
     void addToBasket({ id: /^\d+$/.test(raw) ? Number(raw) : NaN }, featureOf(button));
   });
 }
