@@ -186,7 +186,7 @@ test.describe('desktop faults and location', () => {
 
   for (const [code, expected] of [
     [2, 'Joylashuvni aniqlash xizmati hozir ishlamayapti. Manzilni xaritadan tanlang.'],
-    [3, "Joylashuvni aniqlash vaqti tugadi. Qaytadan urinib ko'ring."],
+    [3, 'Joylashuvni aniqlash vaqti tugadi. Qaytadan urinib koʻring.'],
   ] as const) {
     test(`geolocation error ${code === 2 ? 'position unavailable' : 'timeout'}`, async ({ page }) => {
       // The browser's geolocation answers with the error (a fault of the device, not of our code).
@@ -209,7 +209,7 @@ test.describe('desktop faults and location', () => {
   for (const [name, fault, expected] of [
     ['500', 'status', 'Geokodlashda xato yuz berdi'],
     ['timeout', 'timedout', 'Geokodlashda xato yuz berdi'],
-    ['empty answer', 'empty', "Manzil ma'lumotlari topilmadi"],
+    ['empty answer', 'empty', 'Manzil maʼlumotlari topilmadi'],
   ] as const) {
     test(`geocoder ${name}: the §8 text, Save unavailable; failing tiles still take clicks`, async ({ page }) => {
       expectConsole(

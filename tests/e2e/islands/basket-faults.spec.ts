@@ -54,7 +54,7 @@ for (const fault of faults) {
     expect(errors).toEqual([]);
   });
 
-  test(`add to basket ${fault}: 'Savatga qo'shishda xato yuz berdi!' and the product is kept locally`, async ({
+  test(`add to basket ${fault}: 'Savatga qoʻshishda xato yuz berdi!' and the product is kept locally`, async ({
     page,
   }) => {
     await prepare(page, fault);
@@ -71,8 +71,8 @@ for (const fault of faults) {
       document.querySelector('main')!.prepend(button);
     }, a!.id);
     await page.locator('#test-add').click();
-    if (fault === 'timeout') await passTimeouts(page, toast(page, "Savatga qo'shishda xato yuz berdi!"));
-    await expectToast(page, "Savatga qo'shishda xato yuz berdi!");
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Savatga qoʻshishda xato yuz berdi!'));
+    await expectToast(page, 'Savatga qoʻshishda xato yuz berdi!');
     expect(await localBasket(page)).toEqual([[a!.id, a!.feature, 1]]);
     await expect.poll(() => badge(page)).toBe('1');
     expect(await serverBasket(tokens)).toEqual([]);
@@ -94,7 +94,7 @@ for (const fault of faults) {
     expect((await serverBasket(tokens)).map((l) => l.quantity)).toEqual([2]);
   });
 
-  test(`delete one ${fault}: 'Mahsulotni o'chirishda xato yuz berdi!' and it is removed locally`, async ({ page }) => {
+  test(`delete one ${fault}: 'Mahsulotni oʻchirishda xato yuz berdi!' and it is removed locally`, async ({ page }) => {
     await prepare(page, fault);
     const [a, b] = await products();
     const tokens = await signIn();
@@ -105,13 +105,13 @@ for (const fault of faults) {
     await expect(page.locator('.basket-line')).toHaveCount(2);
     await fail(page, DELETE, fault);
     await page.locator('.basket-remove').first().click();
-    if (fault === 'timeout') await passTimeouts(page, toast(page, "Mahsulotni o'chirishda xato yuz berdi!"));
-    await expectToast(page, "Mahsulotni o'chirishda xato yuz berdi!");
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Mahsulotni oʻchirishda xato yuz berdi!'));
+    await expectToast(page, 'Mahsulotni oʻchirishda xato yuz berdi!');
     await expect(page.locator('.basket-line')).toHaveCount(1);
     await expect.poll(() => badge(page)).toBe('1');
   });
 
-  test(`delete selected ${fault}: 'Mahsulotlarni o'chirishda xato yuz berdi!' and they are removed locally`, async ({
+  test(`delete selected ${fault}: 'Mahsulotlarni oʻchirishda xato yuz berdi!' and they are removed locally`, async ({
     page,
   }) => {
     await prepare(page, fault);
@@ -123,9 +123,9 @@ for (const fault of faults) {
     await expect(page.locator('.basket-line')).toHaveCount(3);
     await fail(page, DELETE, fault);
     await page.locator('.basket-line input[type=checkbox]').first().uncheck();
-    await page.getByRole('button', { name: "Tanlanganlarni o'chirish" }).click();
-    if (fault === 'timeout') await passTimeouts(page, toast(page, "Mahsulotlarni o'chirishda xato yuz berdi!"));
-    await expectToast(page, "Mahsulotlarni o'chirishda xato yuz berdi!");
+    await page.getByRole('button', { name: 'Tanlanganlarni oʻchirish' }).click();
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Mahsulotlarni oʻchirishda xato yuz berdi!'));
+    await expectToast(page, 'Mahsulotlarni oʻchirishda xato yuz berdi!');
     await expect(page.locator('.basket-line')).toHaveCount(1);
     await expect(page.locator('.basket-line')).toHaveAttribute('data-product', String(a!.id));
   });
@@ -137,8 +137,8 @@ for (const fault of faults) {
     await setLocalBasket(page, [{ product: a!.id, feature: a!.feature, quantity: 1 }]);
     await fail(page, PRODUCT, fault, 'GET');
     await page.goto('/uz/basket');
-    if (fault === 'timeout') await passTimeouts(page, toast(page, "Mahsulotlar yoki savatni yuklab bo'lmadi"));
-    await expectToast(page, "Mahsulotlar yoki savatni yuklab bo'lmadi");
+    if (fault === 'timeout') await passTimeouts(page, toast(page, 'Mahsulotlar yoki savatni yuklab boʻlmadi'));
+    await expectToast(page, 'Mahsulotlar yoki savatni yuklab boʻlmadi');
     expect(await localBasket(page)).toEqual([[a!.id, a!.feature, 1]]);
     await expect.poll(() => badge(page)).toBe('1');
   });
@@ -163,7 +163,7 @@ test("add to basket 400: the server's field errors are shown, then it is added l
   await page.goto('/uz');
   await fail(page, ADD, '400');
   await page.locator(`[data-add-to-basket]`).first().click();
-  await expectToast(page, "Savatga qo'shishda xato yuz berdi!");
+  await expectToast(page, 'Savatga qoʻshishda xato yuz berdi!');
   await expect(page.getByText('Test field error.')).toBeVisible();
   expect((await localBasket(page)).length).toBe(1);
 });
@@ -202,7 +202,7 @@ test("visitor feature gone: 'Xususiyat topilmadi: ID {id}'", async ({ page }) =>
   await expect(page.locator('.basket-line')).toHaveCount(0);
 });
 
-test("invalid product id: 'Noto'g'ri mahsulot ma'lumotlari!' and nothing is added", async ({ page }) => {
+test("invalid product id: 'Notoʻgʻri mahsulot maʼlumotlari!' and nothing is added", async ({ page }) => {
   await page.goto('/uz/about');
   await page.evaluate(() => {
     const button = document.createElement('button');
@@ -212,6 +212,6 @@ test("invalid product id: 'Noto'g'ri mahsulot ma'lumotlari!' and nothing is adde
     document.querySelector('main')!.prepend(button);
   });
   await page.locator('#bad-add').click();
-  await expectToast(page, "Noto'g'ri mahsulot ma'lumotlari!");
+  await expectToast(page, 'Notoʻgʻri mahsulot maʼlumotlari!');
   expect(await localBasket(page)).toEqual([]);
 });

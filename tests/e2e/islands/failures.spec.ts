@@ -3,7 +3,7 @@ import { expect, test, expectConsole } from '../support/test.ts';
 import { expectToast } from './helpers.ts';
 
 const OCCURRED = 'Xatolik yuz berdi';
-const RELOAD = "Sahifani qayta yuklang yoki keyinroq urinib ko'ring";
+const RELOAD = 'Sahifani qayta yuklang yoki keyinroq urinib koʻring';
 
 test('an uncaught rejection shows "An error occurred" and "Please reload the page or try later"', async ({ page }) => {
   expectConsole(page, /^pageerror: unexpected$/);

@@ -24,7 +24,7 @@ async function heart(page: Page, id: number) {
 }
 
 for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
-  test(`favourite add ${fault}: 'Sevimlilarga qo'shib bo'lmadi' and the id is kept locally`, async ({ page }) => {
+  test(`favourite add ${fault}: 'Sevimlilarga qoʻshib boʻlmadi' and the id is kept locally`, async ({ page }) => {
     if (fault === 'timeout') {
       test.slow();
       await page.clock.install();
@@ -37,14 +37,14 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     await fail(page, FAVOURITES, fault, 'POST');
     await button.click();
     await expect(button).toHaveAttribute('aria-pressed', 'true');
-    const message = "Sevimlilarga qo'shib bo'lmadi. Qaytadan urinib ko'ring.";
+    const message = 'Sevimlilarga qoʻshib boʻlmadi. Qaytadan urinib koʻring.';
     if (fault === 'timeout') await passTimeouts(page, toast(page, message));
     await expectToast(page, message);
     expect(await likedIds(page)).toEqual([a!.id]);
     await expect(button).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test(`favourite remove ${fault}: 'Sevimlilardan o'chirib bo'lmadi' and it is removed locally`, async ({ page }) => {
+  test(`favourite remove ${fault}: 'Sevimlilardan oʻchirib boʻlmadi' and it is removed locally`, async ({ page }) => {
     if (fault === 'timeout') {
       test.slow();
       await page.clock.install();
@@ -57,7 +57,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     await expect(button).toHaveAttribute('aria-pressed', 'true');
     await fail(page, ONE, fault, 'DELETE');
     await button.click();
-    const message = "Sevimlilardan o'chirib bo'lmadi. Mahalliy ro'yxat yangilandi.";
+    const message = 'Sevimlilardan oʻchirib boʻlmadi. Mahalliy roʻyxat yangilandi.';
     if (fault === 'timeout') await passTimeouts(page, toast(page, message));
     await expectToast(page, message);
     await expect(button).toHaveAttribute('aria-pressed', 'false');
@@ -105,7 +105,7 @@ test('favourite add 400: the message, nothing kept', async ({ page }) => {
   const button = await heart(page, a!.id);
   await fail(page, FAVOURITES, '400', 'POST');
   await button.click();
-  await expectToast(page, "Sevimlilarga qo'shib bo'lmadi. Qaytadan urinib ko'ring.");
+  await expectToast(page, 'Sevimlilarga qoʻshib boʻlmadi. Qaytadan urinib koʻring.');
   await expect(button).toHaveAttribute('aria-pressed', 'false');
   expect(await likedIds(page)).toEqual([]);
 });
@@ -117,7 +117,7 @@ test('favourite add 404: saved locally, then the message', async ({ page }) => {
   const button = await heart(page, a!.id);
   await fail(page, FAVOURITES, '404', 'POST');
   await button.click();
-  await expectToast(page, "Sevimlilarga qo'shib bo'lmadi. Qaytadan urinib ko'ring.");
+  await expectToast(page, 'Sevimlilarga qoʻshib boʻlmadi. Qaytadan urinib koʻring.');
   expect(await likedIds(page)).toEqual([a!.id]);
 });
 
@@ -133,7 +133,7 @@ test("favourite remove 404: 'Sevimli mahsulot topilmadi.'", async ({ page }) => 
   await expectToast(page, 'Sevimli mahsulot topilmadi.');
 });
 
-test("local favourites sync fails: 'Mahalliy sevimlilarni sinxronlashtirib bo'lmadi' and they stay local", async ({
+test("local favourites sync fails: 'Mahalliy sevimlilarni sinxronlashtirib boʻlmadi' and they stay local", async ({
   page,
 }) => {
   const [a] = await products();
@@ -142,7 +142,7 @@ test("local favourites sync fails: 'Mahalliy sevimlilarni sinxronlashtirib bo'lm
   await page.evaluate((id) => localStorage.setItem('liked', JSON.stringify([id])), a!.id);
   await fail(page, FAVOURITES, '500', 'POST');
   await page.goto('/uz/favorites');
-  await expectToast(page, "Mahalliy sevimlilarni sinxronlashtirib bo'lmadi. Mahalliy xotira ishlatilmoqda.");
+  await expectToast(page, 'Mahalliy sevimlilarni sinxronlashtirib boʻlmadi. Mahalliy xotira ishlatilmoqda.');
   expect(await likedIds(page)).toEqual([a!.id]);
   expect(await serverFavourites(tokens)).toEqual([]);
 });

@@ -18,7 +18,7 @@ import { badge, expectToast, setLocalBasket } from './helpers.ts';
 for (const lang of ['uz', 'ru'] as const) {
   const text = {
     uz: {
-      added: "Mahsulot savatga qo'shildi!",
+      added: 'Mahsulot savatga qoʻshildi!',
       getCode: 'Kod olish',
       codeTitle: 'Kodni kiriting',
       synced: 'Savat backend bilan sinxronlashtirildi!',

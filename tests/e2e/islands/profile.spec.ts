@@ -22,15 +22,15 @@ const TEXT = {
     last: 'Familiya',
     father: 'Otasining ismi',
     female: 'Ayol',
-    birth: "Tug'ilgan sana",
+    birth: 'Tugʻilgan sana',
     email: 'Elektron pochta',
     save: 'Saqlash',
-    saved: "Ma'lumotlar saqlandi",
-    fix: "Belgilangan maydonlarni to'g'rilang",
-    failed: "Saqlab bo'lmadi. Kiritganlaringiz joyida — qaytadan urinib ko'ring.",
-    badEmail: "Elektron pochta manzili noto'g'ri",
+    saved: 'Maʼlumotlar saqlandi',
+    fix: 'Belgilangan maydonlarni toʻgʻrilang',
+    failed: 'Saqlab boʻlmadi. Kiritganlaringiz joyida — qaytadan urinib koʻring.',
+    badEmail: 'Elektron pochta manzili notoʻgʻri',
     choose: 'Manzilni tanlash',
-    loadFailed: "Profilni yuklab bo'lmadi.",
+    loadFailed: 'Profilni yuklab boʻlmadi.',
     retry: 'Qayta urinish',
   },
   ru: {
@@ -228,12 +228,12 @@ test('the menu: language stays on the same page, contacts open, seller and help 
   await expect(menu.getByRole('link', { name: 'Savol-javoblar' })).toHaveAttribute('href', '/uz/questions');
   await expect(menu.getByRole('link', { name: 'Biz haqimizda' })).toHaveAttribute('href', '/uz/about');
   await expect(menu.getByRole('link', { name: 'Saqlanganlar' })).toHaveAttribute('href', '/uz/favorites');
-  await expect(menu.getByRole('link', { name: "Sotuvchilar bo'limi" })).toHaveAttribute(
+  await expect(menu.getByRole('link', { name: 'Sotuvchilar boʻlimi' })).toHaveAttribute(
     'href',
     process.env.SELLER_URL || 'https://seller.bozor.uz',
   );
   await expect(menu.getByRole('button', { name: 'Kirish' })).toBeHidden();
-  await menu.getByRole('button', { name: "Biz bilan bog'lanish" }).click();
+  await menu.getByRole('button', { name: 'Biz bilan bogʻlanish' }).click();
   await expect(page.locator('#contacts-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -34,7 +34,7 @@ const TEXT = {
     freeFirst: 'Bepul — birinchi buyurtmangiz',
     paymentFailed: 'Toʻlov amalga oshmadi',
     thanks: 'Rahmat! Buyurtmangiz qabul qilindi.',
-    payAgain: "Qayta to'lash",
+    payAgain: 'Qayta toʻlash',
     viewOrder: 'Buyurtmani koʻrish',
     continue: 'Xaridni davom ettirish',
     details: 'uy 12, 4-qavat, 3-podyezd',

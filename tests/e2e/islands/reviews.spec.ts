@@ -39,7 +39,7 @@ const TEXT = {
     comment: 'Izoh',
     pending: 'Baholanishi kutilmoqda',
     rated: 'Baholangan',
-    pendingEmpty: "Baho kutayotgan mahsulotlar yo'q.",
+    pendingEmpty: 'Baho kutayotgan mahsulotlar yoʻq.',
     saved: 'Sharhingiz saqlandi. Rahmat!',
     chosen: (name: string) => `Tanlangan rasm: ${name}`,
     remove: (name: string) => `Rasmni olib tashlash: ${name}`,

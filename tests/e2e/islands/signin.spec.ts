@@ -34,14 +34,14 @@ test.describe('bad phone numbers', () => {
     ['non-Uzbek', '79123456789', '+7 912 345 67 89'],
     ['letters', 'abc+99890xyz', '+998 (90'],
   ] as const) {
-    test(`${name}: 'Iltimos, telefon raqamingizni to'liq kiriting' and no call`, async ({ page }) => {
+    test(`${name}: 'Iltimos, telefon raqamingizni toʻliq kiriting' and no call`, async ({ page }) => {
       let calls = 0;
       await page.route(AUTH, (route) => (calls++, route.fallback()));
       await openModal(page);
       const input = await typePhone(page, typed);
       await expect(input).toHaveValue(shown);
       await page.getByRole('button', { name: 'Kod olish' }).click();
-      await expect(page.getByRole('alert')).toHaveText("Iltimos, telefon raqamingizni to'liq kiriting");
+      await expect(page.getByRole('alert')).toHaveText('Iltimos, telefon raqamingizni toʻliq kiriting');
       await expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(calls).toBe(0);
     });
@@ -208,9 +208,9 @@ test.describe('corrupted storage never crashes and is repaired', () => {
         for (const [key, value] of Object.entries(v)) localStorage.setItem(key, value);
       }, values);
       await page.goto('/uz/basket');
-      await expect(page.getByText("Savatingiz bo'sh")).toBeVisible();
+      await expect(page.getByText('Savatingiz boʻsh')).toBeVisible();
       await page.goto('/uz/favorites');
-      await expect(page.getByText("Sevimli mahsulotlar yo'q")).toBeVisible();
+      await expect(page.getByText('Sevimli mahsulotlar yoʻq')).toBeVisible();
       // Recent searches are repaired when the search box first loads them (it hydrates on focus).
       await page.getByRole('combobox').first().focus();
       await expect
@@ -275,7 +275,7 @@ test.describe('throttled sign-in (429): the server message, and no resend before
     page,
   }) => {
     const phone = await toCodeStep(page);
-    await page.getByRole('button', { name: "Raqamni o'zgartirish" }).click();
+    await page.getByRole('button', { name: 'Raqamni oʻzgartirish' }).click();
     const detail = await throttle(page, AUTH, 300);
     await typePhone(page, phone.slice(1));
     await page.getByRole('button', { name: 'Kod olish' }).click();
