@@ -140,6 +140,9 @@ export default defineConfig({
   outDir: process.env.OUT_DIR || './dist',
   // One URL form everywhere: /uz/product/5, built to uz/product/5.html.
   trailingSlash: 'never',
+  // Scoped styles mark elements with a class (`astro-…`) rather than a `data-astro-cid-…` attribute: the same
+  // specificity, fewer bytes on every element of every page (product page 58.0 → 55.6 KB).
+  scopedStyleStrategy: 'class',
   build: { format: 'file', inlineStylesheets: 'never' },
   i18n: {
     locales: ['uz', 'ru'],
