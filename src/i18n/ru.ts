@@ -164,10 +164,11 @@ export const ru: Messages = {
   'qr.google_play': 'Google Play',
   'qr.app_store': 'App Store',
   'qr.alt': 'QR-код для {store}',
-  'qr.hint.google_play': 'Scan to download from Google Play',
-  'qr.hint.app_store': 'Scan to download from App Store',
-  'qr.error': 'Failed to load QR code. Please try again.',
-  'qr.retry': 'Retry',
+  // The spec's English wording (§2 Footer extras), in the shop's languages.
+  'qr.hint.google_play': 'Отсканируйте, чтобы скачать из Google Play',
+  'qr.hint.app_store': 'Отсканируйте, чтобы скачать из App Store',
+  'qr.error': 'Не удалось загрузить QR-код. Попробуйте ещё раз.',
+  'qr.retry': 'Повторить',
   'dialog.close': 'Закрыть',
   'contacts.title': 'Контактные номера',
 

@@ -164,10 +164,11 @@ export const uz = {
   'qr.google_play': 'Google Play',
   'qr.app_store': 'App Store',
   'qr.alt': '{store} uchun QR kod',
-  'qr.hint.google_play': 'Scan to download from Google Play',
-  'qr.hint.app_store': 'Scan to download from App Store',
-  'qr.error': 'Failed to load QR code. Please try again.',
-  'qr.retry': 'Retry',
+  // The spec's English wording (§2 Footer extras), in the shop's languages.
+  'qr.hint.google_play': 'Google Play orqali yuklab olish uchun skanerlang',
+  'qr.hint.app_store': 'App Store orqali yuklab olish uchun skanerlang',
+  'qr.error': 'QR kodni yuklab boʻlmadi. Qaytadan urinib koʻring.',
+  'qr.retry': 'Qayta urinish',
   'dialog.close': 'Yopish',
   'contacts.title': 'Aloqa raqamlari',
 

@@ -72,9 +72,11 @@ test.describe('layout', () => {
     const dialog = page.locator('#qr-dialog');
     await page.locator('[data-dialog-open="qr-dialog"]').click();
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Scan to download from Google Play');
+    // The spec's 'Scan to download from ...' in the page's language (issue 19, item 14).
+    await expect(dialog).toContainText('Google Play orqali yuklab olish uchun skanerlang');
     await page.getByRole('tab', { name: 'App Store' }).click();
-    await expect(dialog).toContainText('Scan to download from App Store');
+    await expect(dialog).toContainText('App Store orqali yuklab olish uchun skanerlang');
+    await expect(dialog).not.toContainText(/Scan|Retry|Failed/);
     await expect(page.locator('#qr-panel-app-store img')).toHaveJSProperty('complete', true);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -93,10 +95,11 @@ test.describe('layout', () => {
     await page.goto('/ru/about');
     await page.locator('[data-dialog-open="qr-dialog"]').click();
     const panel = page.locator('#qr-panel-google-play');
-    await expect(panel).toContainText('Failed to load QR code. Please try again.');
+    await expect(panel).toContainText('Не удалось загрузить QR-код. Попробуйте ещё раз.');
     await expect(panel.locator('[data-qr-hint]')).toBeHidden();
     fail = false;
-    await panel.getByRole('button', { name: 'Retry' }).click();
+    await panel.getByRole('button', { name: 'Повторить' }).click();
+    await expect(panel.locator('[data-qr-hint]')).toHaveText('Отсканируйте, чтобы скачать из Google Play');
     await expect(panel.locator('[data-qr-hint]')).toBeVisible();
     await expect(panel.locator('[data-qr-error]')).toBeHidden();
   });
