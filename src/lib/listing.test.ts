@@ -204,7 +204,7 @@ describe('Pagefind filters and counts', () => {
     expect(clauses.get(PRICE_GROUP)).toHaveProperty('any');
     const scope = { ct: '3|Smartfonlar' };
     expect(combine(scope, clauses, 'brand')).toEqual({
-      all: [{ type: 'product' }, scope, clauses.get('color'), clauses.get(STOCK_GROUP), clauses.get(PRICE_GROUP)],
+      all: [scope, clauses.get('color'), clauses.get(STOCK_GROUP), clauses.get(PRICE_GROUP)],
     });
   });
 

@@ -344,13 +344,17 @@ export function stateClauses(state: ListingState, values: ValueIndex): Map<Group
   return clauses;
 }
 
-/** The filter of the page's scope and the clauses, but for the group left out (for that group's counts). */
+/**
+ * The filter of the page's scope and the clauses, but for the group left out (for that group's counts). Only
+ * product pages carry the scope keys (ct, st, top), so no `type` clause is needed (and its values, every page of
+ * the index, are never fetched).
+ */
 export function combine(
   scope: PagefindFilter,
   clauses: ReadonlyMap<Group, PagefindFilter>,
   without?: Group,
 ): PagefindFilter {
-  const all = [{ [FILTER_KEYS.type]: 'product' }, scope];
+  const all = [scope];
   for (const [group, clause] of clauses) if (group !== without) all.push(clause);
   return { all };
 }

@@ -47,7 +47,7 @@ import css from './listing.css?url';
 
 interface Config {
   lang: Lang;
-  scope: { facet: NamedFacet; token: string } | { top: true };
+  scope: { facet: NamedFacet; token: string; value: string } | { top: true };
   omit: string[];
   labels: Record<string, string>;
 }
@@ -132,18 +132,29 @@ class Controller {
         loadStylesheets(css),
       ]);
       await pagefind.init();
-      const facetKeys = [FILTER_KEYS.category, FILTER_KEYS.store, FILTER_KEYS.brand, FILTER_KEYS.feature];
-      // Loads the facets' values (Pagefind counts only keys it has loaded) and lists them all.
-      const all = await pagefind.search(null, {
-        filters: { all: [{ type: 'product' }, loadKeys([...facetKeys, FILTER_KEYS.stock, FILTER_KEYS.top])] },
-      });
-      const everything = valueIndex(all?.filters ?? {});
+      // Names the facets' keys so Pagefind loads their values and counts them (it counts only keys it has loaded).
+      const load = loadKeys([
+        FILTER_KEYS.category,
+        FILTER_KEYS.store,
+        FILTER_KEYS.brand,
+        FILTER_KEYS.feature,
+        FILTER_KEYS.stock,
+      ]);
       const { scope: where } = this.config;
-      const scope: PagefindFilter =
-        'top' in where
-          ? { [FILTER_KEYS.top]: YES }
-          : { [filterKeyOf(where.facet)]: everything.get(where.facet)?.get(where.token) ?? `${where.token}|none` };
-      const inScope = await pagefind.search(null, { filters: combine(scope, new Map()) });
+      let scope: PagefindFilter =
+        'top' in where ? { [FILTER_KEYS.top]: YES } : { [filterKeyOf(where.facet)]: where.value };
+      let inScope = await pagefind.search(null, { filters: { all: [scope, load] } });
+      if (!inScope?.results.length && 'facet' in where) {
+        // A product page that names its category or store otherwise than the listing: find the value by its token.
+        const all = await pagefind.search(null, { filters: load });
+        const value = valueIndex(all?.filters ?? {})
+          .get(where.facet)
+          ?.get(where.token);
+        if (value) {
+          scope = { [filterKeyOf(where.facet)]: value };
+          inScope = await pagefind.search(null, { filters: scope });
+        }
+      }
       const scopeCounts = inScope?.filters ?? {};
       const values = valueIndex(scopeCounts);
       return { pagefind, scope, values, scopeCounts, facets: new Set(values.keys()) };
