@@ -50,6 +50,18 @@ export interface PageInputs {
   shared: string;
   /** Output file ('uz/product/5.html') → hash of its own inputs, for the pages of REUSABLE_ROUTES. */
   pages: Record<string, string>;
+  /** The parts of `shared`, to say which changed: the compiled code, the categories, the build settings. */
+  parts?: { code: string; categories: string; settings: string };
+}
+
+/** Which parts of the shared inputs differ ('the code', …), or [] when the same (or not known). */
+export function changedParts(before: PageInputs | null, after: PageInputs): string[] {
+  if (!before || before.shared === after.shared) return [];
+  if (!before.parts || !after.parts) return ['the shared inputs'];
+  const names = { code: 'the code', categories: 'the categories', settings: 'the build settings' } as const;
+  return (Object.keys(names) as (keyof typeof names)[])
+    .filter((part) => before.parts![part] !== after.parts![part])
+    .map((part) => names[part]);
 }
 
 export interface Shard {
@@ -198,6 +210,8 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
     return entry;
   };
   let started = performance.now();
+  let cpuStarted = process.cpuUsage();
+  let renderCpuUs = 0;
   let code = '';
 
   /** Where Astro writes the prerender bundle (Astro's getPrerenderOutputDirectory, prefix test included). */
@@ -211,6 +225,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
     name: 'bozor:page-selection',
     async setup() {
       started = performance.now();
+      cpuStarted = process.cpuUsage();
       if (options.inputsOut !== null || options.reuseFrom !== null) code = hashCode(prerenderDir(), config.outDir.href);
       // The bundle imports packages by name: outside the project nothing resolves them (issue 21, item 6).
       const dir = prerenderDir();
@@ -227,19 +242,21 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
 
       const needsInputs = options.inputsOut !== null || options.reuseFrom !== null;
       let shared = '';
+      let parts: PageInputs['parts'];
       let routeCache: RouteCache | null = null;
       if (needsInputs) {
         const env = Object.entries(process.env)
           .filter(([name]) => SHARED_ENV.test(name))
           .sort(([a], [b]) => a.localeCompare(b));
         shared = digest(`${code}|${options.sharedData}|${stable(env)}`);
+        parts = { code: digest(code), categories: options.sharedData, settings: digest(stable(env)) };
         // The prerender bundle's own route cache (Astro's BuildApp), where getStaticPaths left each path's props.
         routeCache = base.app?.routeCache ?? null;
         if (!routeCache) throw new Error('page-selection: this Astro has no app.routeCache; see REUSABLE_ROUTES');
       }
       const previous = readInputs(options.reuseInputs);
       const canReuse = options.reuseFrom !== null && previous !== null && previous.shared === shared;
-      const inputs: PageInputs = { shared, pages: {} };
+      const inputs: PageInputs = { shared, pages: {}, parts };
 
       const selected = all.filter(({ pathname, route }) => {
         if (options.shard && shardOf(pathname, options.shard.count) !== options.shard.index) {
@@ -264,8 +281,11 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
         return true;
       });
       if (options.inputsOut) {
-        const sharedChanged = previous !== null && previous.shared !== shared;
-        const stats = { rendered: result.rendered.length, reused: result.reused, sharedChanged };
+        const stats = {
+          rendered: result.rendered.length,
+          reused: result.reused,
+          changed: changedParts(previous, inputs),
+        };
         writeFileSync(options.inputsOut, JSON.stringify({ ...inputs, ...stats }));
       }
       const note = options.reuseFrom && !canReuse ? ' (shared inputs changed or unknown: nothing reused)' : '';
@@ -278,6 +298,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
     },
     async render(request, renderOptions) {
       const renderStarted = performance.now();
+      const cpuBefore = process.cpuUsage();
       const rendered = (await base.render(request, renderOptions)) as Response | { response: Response };
       // Read the body here, so the time is the page's rendering, not Astro's writing it out.
       const response = rendered instanceof Response ? rendered : rendered.response;
@@ -285,6 +306,8 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       const entry = profileOf(renderOptions.routeData.route);
       entry.rendered++;
       entry.renderMs += performance.now() - renderStarted;
+      const cpu = process.cpuUsage(cpuBefore);
+      renderCpuUs += cpu.user + cpu.system;
       const copy = new Response(response.status === 204 ? null : body, {
         status: response.status,
         statusText: response.statusText,
@@ -298,7 +321,13 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
         const routes = [...profile.values()].sort((a, b) => b.renderMs + b.pathsMs - (a.renderMs + a.pathsMs));
         const renderMs = routes.reduce((sum, route) => sum + route.renderMs, 0);
         const generateMs = performance.now() - started;
-        const at = { setupAt: Date.now() - generateMs, teardownAt: Date.now() };
+        const cpu = process.cpuUsage(cpuStarted);
+        const at = {
+          setupAt: Date.now() - generateMs,
+          teardownAt: Date.now(),
+          generateCpuMs: (cpu.user + cpu.system) / 1000,
+          renderCpuMs: renderCpuUs / 1000,
+        };
         writeFileSync(options.profileOut, JSON.stringify({ ...at, generateMs, renderMs, routes }, null, 2));
       }
     },

@@ -16,6 +16,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../api/server.ts';
+import { childrenCpuSeconds } from './build.ts';
 import { treeRssKb } from './process-memory.ts';
 import { serverOptionsFromEnv } from '../api/config.ts';
 
@@ -63,19 +64,6 @@ interface Run {
   peakMb: number;
   /** CPU time (user + system) of the command and every process it waited for: steadier than wall time on a shared machine. */
   cpuSeconds: number;
-}
-
-/** CPU seconds of this process's waited-for children (Linux /proc: cutime + cstime); 0 elsewhere. */
-function childrenCpuSeconds(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8')
-      .replace(/^.*\) /s, '')
-      .split(' ');
-    // After "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /** Runs a command and samples the resident memory of its whole process tree. */
@@ -161,6 +149,8 @@ export interface Breakdown {
   /** After the pages: the build:done steps (host headers, island preloads) and Astro's exit. */
   afterSeconds: number;
   pagefindSeconds: number;
+  /** CPU seconds: Astro's whole process, its page generation, rendering alone, and Pagefind. */
+  cpu: { astro: number; generate: number; render: number; pagefind: number };
   /** The routes that took longest to render: [route, pages, seconds]. */
   routes: [string, number, number][];
 }
@@ -175,6 +165,10 @@ function readBreakdown(path: string): Breakdown | null {
       doneAt: number;
       generateMs: number;
       renderMs: number;
+      astroCpuMs: number;
+      generateCpuMs: number;
+      renderCpuMs: number;
+      pagefindCpuMs: number;
       routes: { route: string; rendered: number; pathsMs: number; renderMs: number }[];
     };
     const pathsMs = p.routes.reduce((sum, route) => sum + route.pathsMs, 0);
@@ -185,6 +179,12 @@ function readBreakdown(path: string): Breakdown | null {
       writeSeconds: (p.generateMs - pathsMs - p.renderMs) / 1000,
       afterSeconds: (p.pagefindAt - p.teardownAt) / 1000,
       pagefindSeconds: (p.doneAt - p.pagefindAt) / 1000,
+      cpu: {
+        astro: p.astroCpuMs / 1000,
+        generate: p.generateCpuMs / 1000,
+        render: p.renderCpuMs / 1000,
+        pagefind: p.pagefindCpuMs / 1000,
+      },
       routes: p.routes
         .filter((route) => route.rendered > 0)
         .slice(0, 5)
@@ -299,6 +299,11 @@ function breakdownLines(b: Breakdown): string {
     row('writing pages (Astro, per file)', b.writeSeconds) +
     row('after the pages (headers, island preloads)', b.afterSeconds) +
     row('Pagefind', b.pagefindSeconds) +
+    '  CPU time:\n' +
+    row('Astro (start, bundling, pages, hooks)', b.cpu.astro) +
+    row('of which page generation', b.cpu.generate) +
+    row('of which rendering', b.cpu.render) +
+    row('Pagefind (CPU)', b.cpu.pagefind) +
     b.routes.map(([route, count, seconds]) => `      ${route}: ${count} pages, ${seconds.toFixed(1)} s\n`).join('')
   );
 }

@@ -4,11 +4,15 @@
  * the e2e tests and the bench.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseShard, type PageInputs } from '../integrations/page-selection.ts';
+import { LANGS, type Lang } from '#contract/langs.ts';
+import type { Category } from '#contract/schemas.ts';
+import { buildApi } from '../src/data/catalogue.ts';
 import { listFiles } from './rebuild/files.ts';
 
 export interface BuildOptions {
@@ -51,19 +55,67 @@ export async function buildSite({
   const out = resolve(outDir);
   const profile = env['BUILD_PROFILE'] ?? process.env['BUILD_PROFILE'];
   const astroAt = Date.now();
+  const cpuAtStart = childrenCpuSeconds();
   await astroBuild(
     out,
     { API_URL: apiUrl, BUILT_AT: builtAt, ...(siteUrl ? { SITE_URL: siteUrl } : {}), ...env },
     signal,
   );
   const pagefindAt = Date.now();
+  const cpuAtPagefind = childrenCpuSeconds();
+  const selfAtPagefind = process.cpuUsage();
   await indexSite(out);
   if (profile) {
     // The build's phases beside page-selection's figures (what `npm run bench` prints).
     const figures = JSON.parse(readFileSync(profile, 'utf8')) as object;
-    const phases = { astroAt, pagefindAt, doneAt: Date.now() };
+    const self = process.cpuUsage(selfAtPagefind);
+    const phases = {
+      astroAt,
+      pagefindAt,
+      doneAt: Date.now(),
+      astroCpuMs: (cpuAtPagefind - cpuAtStart) * 1000,
+      // Pagefind's binary is our child; its Node API runs in this process.
+      pagefindCpuMs:
+        (pagefindCpuSeconds + childrenCpuSeconds() - cpuAtPagefind) * 1000 + (self.user + self.system) / 1000,
+    };
     writeFileSync(profile, JSON.stringify({ ...figures, ...phases }, null, 2));
   }
+}
+
+/** CPU seconds of this process's waited-for children (Linux /proc: cutime + cstime); 0 elsewhere. */
+export function childrenCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
+    // After "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the last indexSite's Pagefind process (read before it is closed: it is never waited for). */
+let pagefindCpuSeconds = 0;
+
+function pagefindChildCpuSeconds(): number {
+  let seconds = 0;
+  try {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const fields = stat.replace(/^.*\) /s, '').split(' ');
+        if (Number(fields[1]) === process.pid && stat.includes('(pagefind'))
+          seconds += (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return seconds;
 }
 
 /** The project's root: the build runs its Astro wherever it is started from. */
@@ -95,8 +147,22 @@ export async function indexSite(dir: string): Promise<void> {
   if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
   const written = await index.writeFiles({ outputPath: resolve(dir, 'pagefind') });
   if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+  pagefindCpuSeconds = pagefindChildCpuSeconds();
   await pagefind.close();
   console.log(`Pagefind: indexed ${added.page_count} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The data every page shows besides its own: the categories of the header's menu, both languages. */
+export function categoriesHash(categories: Record<Lang, Category[]>): string {
+  return createHash('sha256')
+    .update(JSON.stringify(LANGS.map((lang) => categories[lang])))
+    .digest('base64url');
+}
+
+/** categoriesHash from the API, for a build whose caller did not load the catalogue (a shard). */
+async function sharedData(apiUrl: string): Promise<string> {
+  const lists = await Promise.all(LANGS.map((lang) => buildApi(apiUrl, lang).call('categories')));
+  return categoriesHash(Object.fromEntries(LANGS.map((lang, i) => [lang, lists[i]!])) as Record<Lang, Category[]>);
 }
 
 /** What a shard leaves beside its pages for the merge: its place, and the inputs of its pages. */
@@ -124,6 +190,7 @@ export async function buildShard(options: BuildOptions & { shard: string }): Pro
       API_URL: options.apiUrl,
       BUILT_AT: builtAt,
       ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
+      BUILD_SHARED_DATA: await sharedData(options.apiUrl),
       ...options.env,
       BUILD_SHARD: `${shard.index}/${shard.count}`,
       BUILD_INPUTS_OUT: mark,
@@ -131,12 +198,8 @@ export async function buildShard(options: BuildOptions & { shard: string }): Pro
     options.signal,
   );
   const inputs = JSON.parse(readFileSync(mark, 'utf8')) as PageInputs;
-  const written: ShardMark = {
-    shard: `${shard.index}/${shard.count}`,
-    builtAt,
-    shared: inputs.shared,
-    pages: inputs.pages,
-  };
+  // The integration's figures stay (which part of the shared inputs is which, for a refused merge).
+  const written: ShardMark = { ...inputs, shard: `${shard.index}/${shard.count}`, builtAt };
   writeFileSync(mark, JSON.stringify(written));
 }
 
@@ -161,8 +224,14 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<PageI
   if (count === 0 || have.join() !== want.join())
     throw new Error(`the shards are ${have.join(', ') || 'none'}; a merge needs each of ${want.join(', ')} once`);
   for (const mark of marks) {
-    if (mark.shared !== marks[0]!.shared || mark.builtAt !== marks[0]!.builtAt)
-      throw new Error(`shard ${mark.shard} was built from other code, settings or time than shard ${marks[0]!.shard}`);
+    if (mark.shared !== marks[0]!.shared)
+      throw new Error(
+        `shard ${mark.shard} was built from other code, settings or categories than shard ${marks[0]!.shard}`,
+      );
+    if (mark.builtAt !== marks[0]!.builtAt)
+      throw new Error(
+        `shard ${mark.shard} has another BUILT_AT than shard ${marks[0]!.shard}: give every shard the same`,
+      );
   }
   if (dirs.some((dir) => resolve(dir) === out))
     throw new Error(`merge into a folder of its own, not a shard's (${out})`);
@@ -190,6 +259,7 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<PageI
   });
   await indexSite(out);
   return {
+    ...(marks[0]!.parts ? { parts: marks[0]!.parts } : {}),
     shared: marks[0]!.shared,
     pages: Object.assign({}, ...marks.map((mark) => mark.pages)) as PageInputs['pages'],
   };

@@ -19,7 +19,8 @@ import { LANGS, type Lang } from '#contract/langs.ts';
 import { loadCatalogue } from '../src/data/catalogue.ts';
 import { hasCommentsPage, type Catalogue } from '../src/lib/catalogue-view.ts';
 import type { PageInputs } from '../integrations/page-selection.ts';
-import { buildSite } from './build.ts';
+import type { Category } from '#contract/schemas.ts';
+import { buildSite, categoriesHash, mergeShards } from './build.ts';
 import { samplePeakMemory } from './process-memory.ts';
 import { deploy, isTarget, missingSettings, ADAPTERS, TARGETS, type Target } from './rebuild/deploy.ts';
 import { folderSize, listFiles } from './rebuild/files.ts';
@@ -59,6 +60,8 @@ export interface RebuildSettings extends Thresholds {
   dryRun: boolean;
   /** --full: render every page, even when the live release has most of them. */
   full: boolean;
+  /** --merge <dir>…: the release is these shards' outputs joined (npm run build -- --shard i/n on other machines). */
+  merge: string[];
   /** Settings that could not be read: the run fails at 'config' (with a report and a message). */
   problems: string[];
 }
@@ -98,6 +101,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): Rebuild
     reportPath: resolve(env.REBUILD_REPORT || join(releasesDir, 'report.json')),
     dryRun: argv.includes('--dry-run'),
     full: argv.includes('--full'),
+    merge: argv.includes('--merge')
+      ? argv.slice(argv.indexOf('--merge') + 1).filter((arg) => !arg.startsWith('--'))
+      : [],
     problems,
   };
 }
@@ -144,12 +150,11 @@ function contentHash(catalogues: Record<Lang, Catalogue>): string {
   return `sha256:${hash.digest('hex')}`;
 }
 
-/** The data every page shows besides its own: the categories of the header's menu, both languages. */
-function sharedDataHash(catalogues: Record<Lang, Catalogue>): string {
-  return createHash('sha256')
-    .update(JSON.stringify(LANGS.map((lang) => catalogues[lang].categories)))
-    .digest('base64url');
-}
+/** The data every page shows besides its own (scripts/build.ts categoriesHash, as a shard computes it). */
+const sharedDataHash = (catalogues: Record<Lang, Catalogue>) =>
+  categoriesHash(
+    Object.fromEntries(LANGS.map((lang) => [lang, catalogues[lang].categories])) as Record<Lang, Category[]>,
+  );
 
 /** What this build may take from the live release, or why it renders everything. */
 function reuseFrom(
@@ -167,7 +172,8 @@ function reuseFrom(
 interface BuildInputs extends PageInputs {
   rendered: number;
   reused: number;
-  sharedChanged: boolean;
+  /** The parts of the shared inputs that changed since the live release ('the code', …). */
+  changed: string[];
 }
 
 function gitCommit(): string | null {
@@ -239,7 +245,10 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     step = 'build';
     const out = siteDir(dir, id);
     const builtAt = new Date().toISOString();
-    const reuse = reuseFrom(settings, live, liveManifest);
+    const reuse =
+      settings.merge.length > 0
+        ? `merged from ${settings.merge.length} shards`
+        : reuseFrom(settings, live, liveManifest);
     const inputsFile = join(dir, `.${id}.inputs.json`);
     log(
       `building release ${id} into ${out}` +
@@ -252,8 +261,13 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
         BUILD_INPUTS_OUT: inputsFile,
         ...(typeof reuse === 'string' ? {} : { BUILD_REUSE: reuse.dir, BUILD_REUSE_INPUTS: reuse.manifest }),
       };
-      await buildSite({ apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal, env });
-      inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as BuildInputs;
+      if (settings.merge.length > 0) {
+        const merged = await mergeShards(settings.merge, out);
+        inputs = { ...merged, rendered: listFiles(out).length, reused: 0, changed: [] };
+      } else {
+        await buildSite({ apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal, env });
+        inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as BuildInputs;
+      }
     } catch (error) {
       stopIfInterrupted(signal);
       // The build's loader fails loudly on bad data too; the log above has Astro's own error.
@@ -270,8 +284,8 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       reason:
         typeof reuse === 'string'
           ? reuse
-          : inputs.sharedChanged
-            ? 'shared inputs changed (the code, the categories or the build settings)'
+          : inputs.changed.length > 0
+            ? `shared inputs changed: ${inputs.changed.join(', ')}`
             : inputs.reused > 0
               ? `inputs unchanged since ${live} for ${inputs.reused} pages`
               : 'every page changed',
@@ -312,7 +326,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       peakMemoryMb: memory.peak(),
       publishedAt: null,
       build,
-      inputs: { shared: inputs.shared, pages: inputs.pages },
+      inputs: { shared: inputs.shared, pages: inputs.pages, ...(inputs.parts ? { parts: inputs.parts } : {}) },
     };
     const manifestFile = manifestPath(dir, id);
     writeJson(manifestFile, manifest);

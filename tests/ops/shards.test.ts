@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseShard, shardOf } from '../../integrations/page-selection.ts';
 import { listFiles } from '../../scripts/rebuild/files.ts';
+import type { Manifest } from '../../scripts/rebuild/manifest.ts';
+import type { Report } from '../../scripts/rebuild/notify.ts';
 import { startTestApi, type TestApi } from '../api/helpers.ts';
 import { runScript, tempDir } from './support.ts';
 
@@ -74,6 +76,33 @@ describe('shards', () => {
             true,
           );
       }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the nightly rebuild publishes merged shards (--merge), and the next night reuses their pages',
+    async () => {
+      const releases = join(dir, 'releases');
+      const env = { API_URL: api.server.url, SITE_URL: 'http://localhost:4321', RELEASES_DIR: releases };
+      const shards = [1, 2, 3].map((i) => join(dir, `3-shard-${i}`));
+      const merged = await runScript('scripts/rebuild.ts', ['--merge', ...shards], env);
+      expect(merged.code, merged.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(releases, 'report.json'), 'utf8')) as Report;
+      expect(report.outcome).toBe('published');
+      const manifest = JSON.parse(readFileSync(join(releases, `${report.release}.json`), 'utf8')) as Manifest;
+      expect(manifest.build).toMatchObject({ mode: 'full', reason: 'merged from 3 shards' });
+      expect(readFileSync(join(releases, report.release!, 'uz/product/1.html'), 'utf8')).toContain(BUILT_AT);
+
+      const next = await runScript('scripts/rebuild.ts', [], env);
+      expect(next.code, next.stderr).toBe(0);
+      const nextReport = JSON.parse(readFileSync(join(releases, 'report.json'), 'utf8')) as Report;
+      const nextManifest = JSON.parse(readFileSync(join(releases, `${nextReport.release}.json`), 'utf8')) as Manifest;
+      // The shards hashed their inputs as the rebuild does: nothing changed, every reusable page is reused.
+      expect(nextManifest.build).toMatchObject({
+        mode: 'incremental',
+        reused: Object.keys(manifest.inputs!.pages).length,
+      });
     },
     TIMEOUT,
   );

@@ -87,6 +87,23 @@ describe('workflows', () => {
     }
   });
 
+  it('the nightly rebuild shards on a matrix and merges, or builds alone incrementally from the cached live release', () => {
+    const flow = workflow('rebuild.yml') as Workflow & {
+      jobs: Record<string, { needs?: string[] | string; strategy?: { matrix: Record<string, string> } }>;
+    };
+    expect(flow.jobs['shard']?.strategy?.matrix['shard']).toBe('${{ fromJSON(needs.plan.outputs.shards) }}');
+    expect(flow.jobs['rebuild']?.needs).toEqual(['plan', 'shard']);
+    const text = readFileSync(join(DIR, 'rebuild.yml'), 'utf8');
+    expect(text).toContain('npm run build -- --shard');
+    expect(text).toContain('--merge $(echo shards/*)');
+    // Every shard gets one build time, and the build's token for the API's rate limits.
+    expect(text).toContain('BUILT_AT: ${{ needs.plan.outputs.built_at }}');
+    expect(text.match(/API_BUILD_TOKEN: \$\{\{ secrets\.API_BUILD_TOKEN \}\}/g)).toHaveLength(2);
+    // The live release (pages, manifest, current link) is restored before the rebuild and saved after it.
+    const cached = flow.jobs['rebuild']!.steps.filter((step) => step.uses?.startsWith('actions/cache/'));
+    expect(cached.map((step) => step.with?.['path'])).toEqual(['releases/', 'releases/']);
+  });
+
   it('lighthouse runs the Lighthouse budgets and axe', () => {
     const lines = runLines(workflow('lighthouse.yml'));
     expect(lines).toContain('npm run lighthouse');
