@@ -1,7 +1,8 @@
 /**
  * Serves the built site the way a static host or CDN would: files from dist/
  * with clean URLs (/uz/product/5 → uz/product/5.html), paths without a
- * language prefix redirected to /uz (the same rule as dist/_redirects),
+ * language prefix redirected to /uz and a comments page not built answered by
+ * the comments shell with 200 (the same rules as dist/_redirects),
  * 404.html for anything else, and every answer with the headers of the
  * release's _headers (security headers, cache policy) for its path. The
  * folder may be a link (releases/current):
@@ -17,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
-import { prefixRedirect } from '../src/i18n/urls.ts';
+import { commentsShellPath, prefixRedirect } from '../src/i18n/urls.ts';
 import { headersFor, parseHeaders } from '../integrations/host-headers.ts';
 import { CURRENT, releasesDirFromEnv } from './rebuild/releases.ts';
 
@@ -68,6 +69,14 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
         for (const name of hostHeaders.keys()) res.removeHeader(name);
         res.writeHead(301, { Location: target });
         res.end();
+        return;
+      }
+      // `_redirects`' 200 rewrite: the address stays, the comments shell answers (when the release has it).
+      const shell = commentsShellPath(url.pathname);
+      const shellFile = shell && join(root, `${shell}.html`);
+      if (shellFile && existsSync(shellFile)) {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(readFileSync(shellFile));
         return;
       }
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });

@@ -1,16 +1,45 @@
-import { detectLanguage, LANG_CACHE_KEY } from '../i18n/urls.ts';
+import { cookieValue, detectLanguage, LANG_CACHE_KEY, LANG_COOKIE } from '../i18n/urls.ts';
 
-/** The bare root shows home in uz; a shopper whose language is detected as Russian (spec §9 order) goes to /ru. */
+/** A storage's value, or null where storage is unavailable (private mode, blocked): the other sources still count. */
+function stored(storage: () => Storage): string | null {
+  try {
+    return storage().getItem(LANG_CACHE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The language cookie; null where cookies are unreadable (a sandboxed frame throws). */
+function readCookie(): string | null {
+  try {
+    return cookieValue(document.cookie, LANG_COOKIE);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The bare root shows home in uz; a shopper whose language is detected as
+ * Russian goes to /ru. Detection follows spec §9's order (?lng, cookie,
+ * localStorage, sessionStorage, browser, html tag) and the result is cached
+ * in localStorage, as i18next's detector does.
+ */
 export function rootLanguageRedirect(): void {
   if (location.pathname !== '/') return;
   const params = new URLSearchParams(location.search);
-  let cached: string | null = null;
+  const lang = detectLanguage({
+    query: params.get('lng'),
+    cookie: readCookie(),
+    local: stored(() => localStorage),
+    session: stored(() => sessionStorage),
+    browser: navigator.languages ?? [],
+    htmlTag: document.documentElement.lang,
+  });
   try {
-    cached = localStorage.getItem(LANG_CACHE_KEY);
+    localStorage.setItem(LANG_CACHE_KEY, lang);
   } catch {
-    // Storage may be unavailable (private mode): the other sources still count.
+    // Not cached: the next visit detects again.
   }
-  const lang = detectLanguage({ query: params.get('lng'), cached, browser: navigator.languages ?? [] });
   if (lang !== 'ru') return;
   params.delete('lng');
   const search = params.toString();

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, isLang, langOfPath, latePage, localizedPath, prefixRedirect, switchLangPath } from './urls.ts';
+import {
+  commentsShellPath,
+  cookieValue,
+  detectLanguage,
+  isLang,
+  langOfPath,
+  latePage,
+  localizedPath,
+  prefixRedirect,
+  switchLangPath,
+} from './urls.ts';
 
 describe('localized URLs', () => {
   it('prefixes paths with the language and drops trailing slashes', () => {
@@ -29,12 +39,40 @@ describe('localized URLs', () => {
     expect(prefixRedirect('/')).toBeNull();
   });
 
-  it('detects the bare root language in the spec order: ?lng=, cache, browser, uz', () => {
-    expect(detectLanguage({ query: 'ru', cached: 'uz', browser: ['uz'] })).toBe('ru');
-    expect(detectLanguage({ query: 'en', cached: 'ru', browser: [] })).toBe('ru');
-    expect(detectLanguage({ query: null, cached: null, browser: ['en-US', 'ru-RU'] })).toBe('ru');
-    expect(detectLanguage({ query: null, cached: 'garbage', browser: ['de'] })).toBe('uz');
-    expect(detectLanguage({ query: 'UZ', cached: 'ru', browser: ['ru'] })).toBe('uz');
+  it('detects the bare root language in the spec order: ?lng=, cookie, localStorage, sessionStorage, browser, html tag, uz', () => {
+    const none = { query: null, cookie: null, local: null, session: null, browser: [], htmlTag: null };
+    expect(detectLanguage(none)).toBe('uz');
+    // Each source wins over every later one.
+    const all = { query: 'ru', cookie: 'uz', local: 'ru', session: 'uz', browser: ['ru-RU'], htmlTag: 'uz' };
+    expect(detectLanguage(all)).toBe('ru');
+    expect(detectLanguage({ ...all, query: null })).toBe('uz');
+    expect(detectLanguage({ ...all, query: null, cookie: null })).toBe('ru');
+    expect(detectLanguage({ ...all, query: null, cookie: null, local: null })).toBe('uz');
+    expect(detectLanguage({ ...all, query: null, cookie: null, local: null, session: null })).toBe('ru');
+    expect(detectLanguage({ ...none, htmlTag: 'ru' })).toBe('ru');
+    // Not a language of ours: the next source decides; a region counts.
+    expect(detectLanguage({ ...none, query: 'en', cookie: 'garbage', session: 'RU' })).toBe('ru');
+    expect(detectLanguage({ ...none, browser: ['en-US', 'ru-RU'], htmlTag: 'uz' })).toBe('ru');
+    expect(detectLanguage({ ...none, local: 'garbage', browser: ['de'] })).toBe('uz');
+    expect(detectLanguage({ ...none, query: 'UZ', local: 'ru', browser: ['ru'] })).toBe('uz');
+  });
+
+  it('reads a cookie by name from document.cookie', () => {
+    expect(cookieValue('a=1; i18next=ru; b=2', 'i18next')).toBe('ru');
+    expect(cookieValue('i18nextLng=uz;i18next=ru', 'i18next')).toBe('ru');
+    expect(cookieValue('x-i18next=ru', 'i18next')).toBeNull();
+    expect(cookieValue('', 'i18next')).toBeNull();
+    expect(cookieValue('i18next=%E2%82%AC', 'i18next')).toBe('€');
+    expect(cookieValue('i18next=%E2', 'i18next')).toBe('%E2');
+  });
+
+  it('rewrites a comments page that was not built to the comments shell, as _redirects does', () => {
+    expect(commentsShellPath('/uz/comments/42')).toBe('/uz/comments/late');
+    expect(commentsShellPath('/ru/comments/7')).toBe('/ru/comments/late');
+    expect(commentsShellPath('/ru/comments/abc')).toBe('/ru/comments/late');
+    for (const other of ['/en/comments/1', '/uz/comments', '/uz/comments/', '/uz/comments/1/x', '/uz/product/1']) {
+      expect(commentsShellPath(other), other).toBeNull();
+    }
   });
 
   it('knows the pages the 404 page renders from the API', () => {

@@ -5,28 +5,59 @@
 import { LANGS, type Lang } from '#contract/langs.ts';
 
 export const DEFAULT_LANG: Lang = 'uz';
-/** Where the shopper's language is cached in localStorage (the key i18next uses, spec §3). */
+/** Where the shopper's language is cached in localStorage (the key i18next uses, spec §3), and read in sessionStorage. */
 export const LANG_CACHE_KEY = 'i18nextLng';
+/** The cookie the language is read from (i18next's detector's name for it). */
+export const LANG_COOKIE = 'i18next';
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
+/** What the bare root knows of the shopper's language, each source as the browser gives it (null: none, or unreadable). */
+export interface LanguageSources {
+  /** The `lng` query parameter. */
+  query: string | null;
+  /** The `i18next` cookie's value. */
+  cookie: string | null;
+  /** localStorage's i18nextLng. */
+  local: string | null;
+  /** sessionStorage's i18nextLng. */
+  session: string | null;
+  /** navigator.languages, most preferred first. */
+  browser: readonly string[];
+  /** The lang attribute of the page's <html>. */
+  htmlTag: string | null;
+}
+
 /**
  * The bare root's language, in the spec's §9 detection order: the `lng`
- * query parameter, the cached choice (i18nextLng), the browser's languages,
- * then uz.
+ * query parameter, the cookie, localStorage's i18nextLng, sessionStorage's,
+ * the browser's languages, the html tag, then uz. A source that names no
+ * language of ours ('en', 'garbage') is skipped; 'ru-RU' counts as ru.
  */
-export function detectLanguage(sources: {
-  query: string | null;
-  cached: string | null;
-  browser: readonly string[];
-}): Lang {
-  for (const candidate of [sources.query, sources.cached, ...sources.browser]) {
+export function detectLanguage(sources: LanguageSources): Lang {
+  const { query, cookie, local, session, browser, htmlTag } = sources;
+  for (const candidate of [query, cookie, local, session, ...browser, htmlTag]) {
     const lang = candidate?.trim().slice(0, 2).toLowerCase();
     if (isLang(lang)) return lang;
   }
   return DEFAULT_LANG;
+}
+
+/** A cookie's value in a `document.cookie` string (decoded), or null. */
+export function cookieValue(cookies: string, name: string): string | null {
+  for (const pair of cookies.split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0 || pair.slice(0, at).trim() !== name) continue;
+    const value = pair.slice(at + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
 }
 
 /** '/uz/product/5' for ('uz', '/product/5'); '/uz' for ('uz', '/'). */
@@ -55,6 +86,17 @@ export function prefixRedirect(pathWithQuery: string): string | null {
   const url = new URL(pathWithQuery, 'http://x');
   if (langOfPath(url.pathname) || url.pathname === '/') return null;
   return `${localizedPath(DEFAULT_LANG, url.pathname)}${url.search}${url.hash}`;
+}
+
+/**
+ * The host's 200 rewrite of a comments page that was not built (a product
+ * without reviews): '/uz/comments/late' for '/uz/comments/{anything}', as the
+ * `_redirects` rule `/uz/comments/:id /uz/comments/late 200` matches one path
+ * segment; null for any other path. Files that exist win over it.
+ */
+export function commentsShellPath(pathname: string): string | null {
+  const lang = /^\/([a-z]{2})\/comments\/[^/]+$/.exec(pathname)?.[1];
+  return isLang(lang) ? `/${lang}/comments/late` : null;
 }
 
 /** What the 404 page can render from the API: a page not built, by its path (spec §5: /{lang}/product/{digits}). */

@@ -196,8 +196,8 @@ test('uz: a delivered product is reviewed with two photos, edited, and shows on 
 });
 
 test('ru: the comments page of a product without reviews offers to write one', async ({ page }) => {
-  // The comments page of a product without reviews is not built: the 404 page renders it.
-  expectConsole(page, failedLoad(404, /\/ru\/comments\/\d+$/));
+  // The comments page of a product without reviews is not built: the host answers 200 with the comments
+  // shell, which renders it from the API (issue 19, item 16), noindex and with no console error.
   const { products: all } = await seedData();
   const reviewedByTests = new Set((await products()).map((p) => p.id));
   const { id } = all.findLast((p) => p.reviews_count === 0 && !reviewedByTests.has(p.id))!;
@@ -211,11 +211,27 @@ test('ru: the comments page of a product without reviews offers to write one', a
 
   await expect(page).toHaveURL(`/ru/comments/${product.id}`);
   const empty = page.getByTestId('comments-empty');
+  const answer = await page.request.get(`/ru/comments/${product.id}`);
+  expect(answer.status()).toBe(200);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(empty).toContainText('Отзывов пока нет.');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${product.title}: отзывы`);
   await expect(empty.getByRole('link', { name: 'Написать отзыв' })).toHaveAttribute('href', '/ru/profile/reviews');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expectNoAxeViolations(page);
+});
+
+test('uz: the comments page of a product the API does not have answers 200 and says the page is not found', async ({
+  page,
+}) => {
+  // The API's own 404 for the product (the page itself answers 200).
+  expectConsole(page, failedLoad(404, /\/api\/v1\/.*999999/));
+  const response = await page.goto('/uz/comments/999999');
+  expect(response?.status()).toBe(200);
+  const missing = page.locator('[data-comments-missing]');
+  await expect(missing.getByRole('heading', { level: 1 })).toHaveText('Sahifa topilmadi');
+  await expect(page.locator('[data-comments-shell]')).toBeHidden();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 });
 
 test('ru: a photo too large or not an image is refused before anything is sent', async ({ page }) => {

@@ -77,6 +77,29 @@ test('the 404 page carries them too', async ({ request }) => {
   expect(response.headers()['cache-control']).toBe(REVALIDATE);
 });
 
+test("a comments page not built is the comments shell: 200, noindex, the pages' headers; a built one is its own page", async ({
+  request,
+}) => {
+  // Issue 19, item 16: `_redirects`' 200 rewrite (and serve.ts's), before the 404 rules.
+  const shell = await request.get('/ru/comments/999999', { maxRedirects: 0 });
+  expect(shell.status()).toBe(200);
+  expectSecurityHeaders(shell, 'comments shell');
+  expect(shell.headers()['cache-control']).toBe(REVALIDATE);
+  const html = await shell.text();
+  expect(html).toContain('data-comments-shell');
+  expect(html).toContain('<html lang="ru"');
+  expect(html).toContain('content="noindex');
+  // Existing files win: a reviewed product's comments page is the one prerendered for it.
+  const built = await request.get(`/uz${(await pageOfEveryType()).comments}`, { maxRedirects: 0 });
+  expect(built.status()).toBe(200);
+  const page = await built.text();
+  expect(page).not.toContain('data-comments-shell');
+  expect(page).toContain('data-testid="comments"');
+  // Other unknown paths under a language stay 404s.
+  expect((await request.get('/uz/comments', { maxRedirects: 0 })).status()).toBe(404);
+  expect((await request.get('/uz/comments/1/x', { maxRedirects: 0 })).status()).toBe(404);
+});
+
 test('hashed assets and Pagefind fragments are immutable for a year', async ({ page, request }) => {
   const html = await (await request.get('/uz')).text();
   const asset = /\/_astro\/[\w.-]+\.[0-9A-Za-z_-]{8}\.(?:js|css)/.exec(html)?.[0];

@@ -33,6 +33,38 @@ test.describe('language prefix and root', () => {
     await expect(page).toHaveURL(/\/ru\?x=1$/);
   });
 
+  // Issue 19, item 15: the whole spec §9 order (?lng, cookie, localStorage, sessionStorage, browser, html tag).
+  test('root honours the i18next cookie over local storage, and ?lng= over the cookie', async ({ page }) => {
+    await page.goto('/uz/about'); // caches uz in local storage
+    await page.evaluate(() => (document.cookie = 'i18next=ru; path=/'));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/ru$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await page.goto('/?lng=uz');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('uz');
+    await expect(page).toHaveURL(/\/\?lng=uz$/);
+  });
+
+  test('root honours a Russian language in session storage', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (location.pathname === '/') sessionStorage.setItem('i18nextLng', 'ru');
+    });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/ru$/);
+  });
+
+  test('root honours session storage over the browser language, and caches what it detected', async ({ browser }) => {
+    const russian = await browser.newContext({ locale: 'ru-RU' });
+    const page = await russian.newPage();
+    await page.addInitScript(() => sessionStorage.setItem('i18nextLng', 'uz'));
+    await page.goto('/');
+    // Cached as i18next caches it: the script has run and chose uz over the browser's Russian.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('uz');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+    await russian.close();
+  });
+
   for (const [from, to] of [
     ['/product/1', '/uz/product/1'],
     ['/basket?x=1#h', '/uz/basket?x=1#h'],
