@@ -1,8 +1,9 @@
 /**
  * The comments page of a product built without one (no reviews at build
- * time), rendered by the 404 page from the API: the product's title and its
- * reviews now, so a review written since the build shows too. Loaded only on
- * /{lang}/comments/{id} paths.
+ * time), rendered from the API by the comments shell (comments-shell.ts, the
+ * page the host answers with 200) or, on a host without rules, the 404 page:
+ * the product's title and its reviews now, so a review written since the
+ * build shows too. Loaded only on /{lang}/comments/{id} paths.
  */
 import { createRoot } from 'react-dom/client';
 import type { Lang } from '#contract/schemas.ts';
