@@ -107,14 +107,15 @@ const selection = pageSelection();
 
 /**
  * Pages whose islands hydrate on load fetch those islands' modules at once (integrations/island-preload.ts):
- * the pages rendered by this build only (a page reused from the live release has them already).
+ * the pages this build rendered with such an island, noted as they rendered (a page reused from the live release
+ * has them already, and no other page is read again).
  */
 const islandPreloads = () => ({
   name: 'bozor-island-preloads',
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
-      await addIslandPreloads(fileURLToPath(dir), selection.result.rendered);
+      await addIslandPreloads(fileURLToPath(dir), selection.result.loadIslandPages);
     },
   },
 });
