@@ -110,7 +110,10 @@ class Controller {
   private run = 0;
   private painted = false;
 
-  constructor(private readonly tools: HTMLElement) {
+  private readonly tools: HTMLElement;
+
+  constructor(tools: HTMLElement) {
+    this.tools = tools;
     this.config = JSON.parse(tools.dataset['config'] ?? '{}') as Config;
     this.body = document.querySelector<HTMLElement>('[data-listing-body]')!;
     this.staticList = this.body.querySelector<HTMLElement>('[data-listing-static]')!;
@@ -195,8 +198,8 @@ class Controller {
     const index = await this.index;
     if (run !== this.run) return;
     if (!index) return this.fail();
+    // Parameters that name no facet of this listing (utm_..., a colour no product here has) are left out.
     const state = knownFacets(next, index.facets);
-    // Other parameters (utm_...) stay as they were.
     this.state = state;
     if (history === 'push') {
       const path = isDefaultState(state) ? location.pathname : location.pathname.replace(/\/page\/\d+\/?$/, '');
@@ -206,8 +209,9 @@ class Controller {
 
     const clauses = stateClauses(state, index.values);
     const sort = pagefindSort(state.sort, 'top' in this.config.scope);
+    // Counting needs no order: only the list's own search is sorted.
     const search = (without?: Group) =>
-      index.pagefind.search(null, { filters: combine(index.scope, clauses, without), sort });
+      index.pagefind.search(null, { filters: combine(index.scope, clauses, without), ...(without ? {} : { sort }) });
     const showStatic = isDefaultState(state) && location.pathname === this.staticPath;
     const main = await search();
     if (run !== this.run) return;
