@@ -518,7 +518,7 @@ export const ru: Messages = {
   'isl.order.delivery_fee': 'Доставка',
   'isl.order.delivery_free': 'Бесплатно',
   'isl.order.number': 'Номер заказа',
-  'isl.order.items': 'Состав заказа',
+  'isl.order.items': 'Товары',
   'isl.order.address': 'Адрес доставки',
   'isl.order.payment': 'Оплата',
   'isl.order.paid': 'Оплачен',

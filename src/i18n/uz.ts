@@ -526,7 +526,7 @@ export const uz = {
   'isl.order.delivery_fee': 'Yetkazib berish',
   'isl.order.delivery_free': 'Bepul',
   'isl.order.number': 'Buyurtma raqami',
-  'isl.order.items': 'Buyurtma tarkibi',
+  'isl.order.items': 'Mahsulotlar',
   'isl.order.address': 'Yetkazib berish manzili',
   'isl.order.payment': 'Toʻlov',
   'isl.order.paid': 'Toʻlangan',

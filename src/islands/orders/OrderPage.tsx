@@ -104,7 +104,6 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
 
   return (
     <article className="order-page" data-testid="order-page" data-order={order.id} data-status={order.status}>
-      <h2 data-testid="order-title">{t('isl.orders.order', { number: order.number })}</h2>
       <p className="orders-notice" role="status" tabIndex={-1} ref={noticeRef} data-testid="orders-notice">
         {notice}
       </p>
@@ -113,7 +112,11 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
           {t('isl.order.payment_failed')}
         </p>
       )}
+      {/* The page's one h1 says "Order": its number is the first fact, not a second heading (issue 19, item 13). */}
       <dl className="orders-facts order-page-facts">
+        <Fact term={t('isl.order.number')} testId="order-number">
+          {order.number}
+        </Fact>
         <Fact term={t('isl.orders.status')}>
           <StatusText status={order.status} t={t} />
         </Fact>

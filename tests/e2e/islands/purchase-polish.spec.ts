@@ -275,6 +275,69 @@ for (const { lang, tag } of LANGS) {
   });
 }
 
+// 13. The success and order pages: labels unlike values, and one heading per level ("Buyurtma" once).
+/** Every label of the facts list against its value: another colour, a lighter weight, a smaller size. */
+async function expectLabelsUnlikeValues(facts: Locator) {
+  const pairs = await facts.evaluate((list) =>
+    [...list.querySelectorAll('dt')].map((dt) => {
+      let dd = dt.nextElementSibling;
+      while (dd && dd.tagName !== 'DD') dd = dd.nextElementSibling;
+      const style = (el: Element) => {
+        const { color, fontWeight, fontSize } = getComputedStyle(el);
+        return { color, weight: Number(fontWeight), size: parseFloat(fontSize) };
+      };
+      return { label: dt.textContent, dt: style(dt), dd: style(dd!) };
+    }),
+  );
+  expect(pairs.length).toBeGreaterThan(4);
+  for (const { label, dt, dd } of pairs) {
+    expect(dt.color, `${label}: colour`).not.toBe(dd.color);
+    expect(dd.weight, `${label}: weight`).toBeGreaterThanOrEqual(600);
+    expect(dt.weight, `${label}: weight`).toBeLessThan(dd.weight);
+    expect(dt.size, `${label}: size`).toBeLessThan(dd.size);
+  }
+}
+
+/** One h1; no heading text twice, and the word for "order" in one heading only. */
+async function expectOneHeadingPerLevel(page: Page, order: RegExp) {
+  const shown = page.locator('main :is(h1, h2, h3, h4):visible');
+  await expect(shown.and(page.locator('h1'))).toHaveCount(1);
+  const headings = (await shown.allInnerTexts()).map((text) => text.trim());
+  expect(new Set(headings).size, headings.join(' | ')).toBe(headings.length);
+  expect(
+    headings.filter((text) => order.test(text)),
+    headings.join(' | '),
+  ).toHaveLength(1);
+}
+
+for (const { lang, tag } of LANGS) {
+  test(`${lang}: the success and order pages set labels apart from values, with one heading per level${tag}`, async ({
+    page,
+  }, testInfo) => {
+    const order = lang === 'uz' ? /buyurtma/i : /заказ/i;
+    const tokens = await signIn();
+    const placed = await placeOrder(tokens, (await products())[3]!);
+    await useTokens(page, tokens);
+    await page.goto(`/${lang}/orders-success?order=${placed.id}`);
+    await expect(page.getByTestId('order-number')).toHaveText(placed.number);
+    await expectLabelsUnlikeValues(page.locator('.order-facts'));
+    await expectOneHeadingPerLevel(page, order);
+    await testInfo.attach(`${lang} success facts`, {
+      body: await page.locator('.order-facts').screenshot(),
+      contentType: 'image/png',
+    });
+    await page.getByTestId('order-view').click();
+    await expect(page.getByTestId('order-number')).toHaveText(placed.number);
+    await expectLabelsUnlikeValues(page.locator('.order-page-facts'));
+    await expectOneHeadingPerLevel(page, order);
+    await testInfo.attach(`${lang} order facts`, {
+      body: await page.locator('.order-page-facts').screenshot(),
+      contentType: 'image/png',
+    });
+    await expectNoAxeViolations(page);
+  });
+}
+
 // 8 and 9. The name typed at checkout is kept; delivery is free on the first order only, as the API says.
 for (const { lang, tag } of LANGS) {
   test(`${lang}: the first order's delivery is free and its typed name fills an empty profile; the next order pays the API's fee${tag}`, async ({
