@@ -68,14 +68,21 @@ interface Pagefind {
   ): Promise<PagefindAnswer | null>;
 }
 
+/** What a sorted list needs: Pagefind and the listing's scope (its key's values only). */
 interface Index {
   pagefind: Pagefind;
   scope: PagefindFilter;
+}
+
+/** What filters and counts need besides: the facets' values, loaded after the index. */
+interface Facets {
   values: ValueIndex;
   /** Every value the listing's products have. */
   scopeCounts: Counts;
   facets: ReadonlySet<string>;
 }
+
+const FACET_KEYS = [FILTER_KEYS.category, FILTER_KEYS.store, FILTER_KEYS.brand, FILTER_KEYS.feature, FILTER_KEYS.stock];
 
 /** The bundle path, kept out of the bundler's graph (it only exists after the build). */
 const PAGEFIND_URL = '/pagefind/pagefind.js';
@@ -84,6 +91,8 @@ const PAGE = 24;
 /** Narrower than this, the filters are a sheet. */
 const PHONE = '(max-width: 768px)';
 const TITLE_MARK = '\u2063title\u2063';
+/** A counting search over every group (unsorted). */
+const ALL = ':all';
 
 let controller: Controller | null = null;
 
@@ -100,6 +109,8 @@ class Controller {
   private readonly filtersButton: HTMLButtonElement;
   private readonly sortBox: HTMLSelectElement;
   private readonly index: Promise<Index | null>;
+  private readonly facets: Promise<Facets | null>;
+  private facetsLoaded = false;
   private state: ListingState;
   private results: HTMLElement | null = null;
   private panel: HTMLDialogElement | null = null;
@@ -121,6 +132,7 @@ class Controller {
     this.sortBox = tools.querySelector<HTMLSelectElement>('[data-listing-sort]')!;
     this.state = parseListingQuery(location.search);
     this.index = this.loadIndex();
+    this.facets = this.loadFacets();
     this.syncControls();
   }
 
@@ -135,34 +147,38 @@ class Controller {
         loadStylesheets(css),
       ]);
       await pagefind.init();
-      // Names the facets' keys so Pagefind loads their values and counts them (it counts only keys it has loaded).
-      const load = loadKeys([
-        FILTER_KEYS.category,
-        FILTER_KEYS.store,
-        FILTER_KEYS.brand,
-        FILTER_KEYS.feature,
-        FILTER_KEYS.stock,
-      ]);
       const { scope: where } = this.config;
-      let scope: PagefindFilter =
-        'top' in where ? { [FILTER_KEYS.top]: YES } : { [filterKeyOf(where.facet)]: where.value };
-      let inScope = await pagefind.search(null, { filters: { all: [scope, load] } });
-      if (!inScope?.results.length && 'facet' in where) {
-        // A product page that names its category or store otherwise than the listing: find the value by its token.
-        const all = await pagefind.search(null, { filters: load });
-        const value = valueIndex(all?.filters ?? {})
-          .get(where.facet)
-          ?.get(where.token);
-        if (value) {
-          scope = { [filterKeyOf(where.facet)]: value };
-          inScope = await pagefind.search(null, { filters: scope });
-        }
-      }
-      const scopeCounts = inScope?.filters ?? {};
-      const values = valueIndex(scopeCounts);
-      return { pagefind, scope, values, scopeCounts, facets: new Set(values.keys()) };
+      if ('top' in where) return { pagefind, scope: { [FILTER_KEYS.top]: YES } };
+      const key = filterKeyOf(where.facet);
+      const scope = { [key]: where.value };
+      if ((await pagefind.search(null, { filters: scope }))?.results.length) return { pagefind, scope };
+      // Product pages that name the category or store otherwise than the listing: the value by its token.
+      const all = await pagefind.search(null, { filters: loadKeys([key]) });
+      const value = valueIndex(all?.filters ?? {})
+        .get(where.facet)
+        ?.get(where.token);
+      return { pagefind, scope: value ? { [key]: value } : scope };
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * The facets' values, loaded once the index is: Pagefind loads and counts only the keys a search names, so one
+   * search over the listing names them all (a sort alone never waits for them).
+   */
+  private async loadFacets(): Promise<Facets | null> {
+    const index = await this.index;
+    if (!index) return null;
+    try {
+      const inScope = await index.pagefind.search(null, { filters: { all: [index.scope, loadKeys(FACET_KEYS)] } });
+      const scopeCounts = inScope?.filters ?? {};
+      const values = valueIndex(scopeCounts);
+      return { values, scopeCounts, facets: new Set(values.keys()) };
+    } catch {
+      return null;
+    } finally {
+      this.facetsLoaded = true;
     }
   }
 
@@ -186,8 +202,7 @@ class Controller {
       if (!panel.open) panel.show();
       panel.querySelector<HTMLElement>('h2')?.focus();
     }
-    const index = await this.index;
-    if (!index) return this.fail();
+    if (!(await this.facets)) return this.fail();
     // The first opening counts the values (a restored state has counted them already).
     if (!this.painted) await this.apply(this.state, 'none');
   }
@@ -198,8 +213,12 @@ class Controller {
     const index = await this.index;
     if (run !== this.run) return;
     if (!index) return this.fail();
+    // A choice of values waits for them; a sort, a price or in stock alone does not.
+    const facetsFirst = Object.keys(next.facets).length > 0;
+    const facets = facetsFirst ? await this.facets : null;
+    if (run !== this.run) return;
     // Parameters that name no facet of this listing (utm_..., a colour no product here has) are left out.
-    const state = knownFacets(next, index.facets);
+    const state = facets ? knownFacets(next, facets.facets) : { ...next, facets: {} };
     this.state = state;
     if (history === 'push') {
       const path = isDefaultState(state) ? location.pathname : location.pathname.replace(/\/page\/\d+\/?$/, '');
@@ -207,11 +226,15 @@ class Controller {
     }
     this.syncControls();
 
-    const clauses = stateClauses(state, index.values);
+    const clauses = stateClauses(state, facets?.values ?? new Map());
+    const countedByMain = this.facetsLoaded;
     const sort = pagefindSort(state.sort, 'top' in this.config.scope);
     // Counting needs no order: only the list's own search is sorted.
     const search = (without?: Group) =>
-      index.pagefind.search(null, { filters: combine(index.scope, clauses, without), ...(without ? {} : { sort }) });
+      index.pagefind.search(null, {
+        filters: combine(index.scope, clauses, without === ALL ? undefined : without),
+        ...(without === undefined ? { sort } : {}),
+      });
     const showStatic = isDefaultState(state) && location.pathname === this.staticPath;
     const main = await search();
     if (run !== this.run) return;
@@ -226,12 +249,16 @@ class Controller {
       performance.clearMarks('listing-choice');
       this.results?.setAttribute('data-result-ms', measure.duration.toFixed(0));
     }
+    // Counts: once the facets' values are loaded (the list's own search counted them only if they were by then).
+    const loaded = facets ?? (await this.facets);
+    if (run !== this.run || !loaded) return;
+    const mainCounts = countedByMain ? (main?.filters ?? {}) : ((await search(ALL))?.filters ?? {});
     // Each chosen group's values count as if it were not chosen (Samsung or Apple: both keep their counts).
     const own = new Map<Group, Counts>();
     await Promise.all([...clauses.keys()].map(async (group) => own.set(group, (await search(group))?.filters ?? {})));
     if (run !== this.run) return;
-    const countsFor = (group: Group) => own.get(group) ?? main?.filters ?? {};
-    this.groups = facetGroups(index.scopeCounts, countsFor, this.config.omit, state.facets);
+    const countsFor = (group: Group) => own.get(group) ?? mainCounts;
+    this.groups = facetGroups(loaded.scopeCounts, countsFor, this.config.omit, state.facets);
     this.paintPanel(countsFor(STOCK_GROUP)[FILTER_KEYS.stock]?.[YES] ?? 0);
   }
 

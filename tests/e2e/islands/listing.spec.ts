@@ -114,6 +114,12 @@ test('sort by price, back and forward restore it, the language link keeps it', a
   await page.goForward();
   await expect(page.getByLabel('Saralash')).toHaveValue('price-asc');
   await expect(resultCards(page).first()).toHaveAttribute('data-product-card', String(firstIds[0]));
+  // The sort did not wait for the facets' values; opening the filters counts them.
+  await page.locator('[data-listing-filters]').click();
+  const counts = panel(page).locator('fieldset[data-group="brand"] .lp-count');
+  await expect(counts.first()).toHaveText(/^\d+$/);
+  const total = (await counts.allTextContents()).reduce((sum, n) => sum + Number(n), 0);
+  expect(total).toBe(items.filter((p) => brandOf(p.title)).length);
 });
 
 test('a shared address in Russian: the same products, labels in Russian, the colour by its Uzbek token', async ({
