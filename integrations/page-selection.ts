@@ -218,7 +218,6 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
   };
   let started = performance.now();
   let cpuStarted = process.cpuUsage();
-  let renderCpuUs = 0;
   let code = '';
 
   /** Where Astro writes the prerender bundle (Astro's getPrerenderOutputDirectory, prefix test included). */
@@ -305,7 +304,6 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
     },
     async render(request, renderOptions) {
       const renderStarted = performance.now();
-      const cpuBefore = process.cpuUsage();
       const rendered = (await base.render(request, renderOptions)) as Response | { response: Response };
       // Read the body here, so the time is the page's rendering, not Astro's writing it out.
       const response = rendered instanceof Response ? rendered : rendered.response;
@@ -315,8 +313,6 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       const entry = profileOf(renderOptions.routeData.route);
       entry.rendered++;
       entry.renderMs += performance.now() - renderStarted;
-      const cpu = process.cpuUsage(cpuBefore);
-      renderCpuUs += cpu.user + cpu.system;
       const copy = new Response(response.status === 204 ? null : body, {
         status: response.status,
         statusText: response.statusText,
@@ -335,7 +331,6 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
           setupAt: Date.now() - generateMs,
           teardownAt: Date.now(),
           generateCpuMs: (cpu.user + cpu.system) / 1000,
-          renderCpuMs: renderCpuUs / 1000,
         };
         writeFileSync(options.profileOut, JSON.stringify({ ...at, generateMs, renderMs, routes }, null, 2));
       }

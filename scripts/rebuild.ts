@@ -20,7 +20,7 @@ import { loadCatalogue } from '../src/data/catalogue.ts';
 import { hasCommentsPage, type Catalogue } from '../src/lib/catalogue-view.ts';
 import type { PageInputs } from '../integrations/page-selection.ts';
 import type { Category } from '#contract/schemas.ts';
-import { buildSite, categoriesHash, mergeShards } from './build.ts';
+import { buildSite, categoriesHash, indexSite, mergeShards } from './build.ts';
 import { samplePeakMemory } from './process-memory.ts';
 import { deploy, isTarget, missingSettings, ADAPTERS, TARGETS, type Target } from './rebuild/deploy.ts';
 import { folderSize, listFiles } from './rebuild/files.ts';
@@ -255,6 +255,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
         (typeof reuse === 'string' ? `: every page (${reuse})` : `: pages whose inputs changed since ${live}`),
     );
     let inputs: BuildInputs;
+    let indexing: Promise<void> = Promise.resolve();
     try {
       const env = {
         BUILD_SHARED_DATA: sharedDataHash(catalogues),
@@ -265,7 +266,11 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
         const merged = await mergeShards(settings.merge, out);
         inputs = { ...merged, rendered: listFiles(out).length, reused: 0, changed: [] };
       } else {
-        await buildSite({ apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal, env });
+        const site = { apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal, env };
+        // Pagefind (its own process) indexes the release while this one gates it.
+        await buildSite({ ...site, index: false });
+        indexing = indexSite(out);
+        indexing.catch(() => {});
         inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as BuildInputs;
       }
     } catch (error) {
@@ -294,14 +299,26 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       `${build.mode} build: ${build.rendered} paths rendered, ${build.reused} pages from ${live ?? '-'} (${build.reason})`,
     );
 
-    step = 'page-types';
-    checkPageTypes(out, required);
-    step = 'links';
-    const links = checkLinks(out, settings.siteUrl);
-    checkLinkResult(links);
-    step = 'budget';
-    const firstLoadKb = await measureFirstLoad(out, required);
-    checkBudget(firstLoadKb, settings.jsBudgetKb);
+    let links: ReturnType<typeof checkLinks>;
+    let firstLoadKb: Awaited<ReturnType<typeof measureFirstLoad>>;
+    try {
+      step = 'page-types';
+      checkPageTypes(out, required);
+      step = 'links';
+      links = checkLinks(out, settings.siteUrl);
+      checkLinkResult(links);
+      step = 'budget';
+      firstLoadKb = await measureFirstLoad(out, required);
+      checkBudget(firstLoadKb, settings.jsBudgetKb);
+    } finally {
+      // Never leave Pagefind writing into a release that is being removed.
+      await indexing.catch(() => {});
+    }
+    step = 'build';
+    await indexing.catch((error: unknown) => {
+      throw new Error(`Pagefind failed (${error instanceof Error ? error.message : String(error)})`);
+    });
+    stopIfInterrupted(signal);
 
     step = 'manifest';
     const files = listFiles(out);
