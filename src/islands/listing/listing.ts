@@ -158,7 +158,8 @@ class Controller {
       const value = valueIndex(all?.filters ?? {})
         .get(where.facet)
         ?.get(where.token);
-      return { pagefind, scope: value ? { [key]: value } : scope };
+      // An index without the listing's facets (built before them): the prerendered list stays.
+      return value ? { pagefind, scope: { [key]: value } } : null;
     } catch {
       return null;
     }
@@ -498,7 +499,9 @@ class Controller {
       this.total > 0 ? this.t('show', { count: this.total }) : this.t('show_none');
   }
 
+  /** No index to answer from: the prerendered list stays, the sort box says so by going back to it. */
   private fail(): void {
+    this.sortBox.value = this.state.sort;
     if (!this.panel) return;
     const loading = this.panel.querySelector<HTMLElement>('[data-loading]')!;
     loading.hidden = false;

@@ -7,7 +7,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import type { CatalogueProduct } from '#contract/schemas.ts';
-import { expect, test } from '../support/test.ts';
+import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
 import { seedData } from '../support/api.ts';
 import { expectNoAxeViolations } from '../support/site.ts';
 import { E2E_API } from '../../../playwright.config.ts';
@@ -234,4 +234,17 @@ test('@mobile the filter sheet: "show N products" closes it onto the list; axe c
   await expect(sheet).toBeHidden();
   await expect(found(page)).toHaveText(`Найдено товаров: ${branded.length}`);
   await expect(page.getByRole('button', { name: 'Фильтры 1 (выбрано)' })).toBeFocused();
+});
+
+test('without the index (Pagefind unreachable) the prerendered list stays and the filters say so', async ({ page }) => {
+  const { id } = await busiestCategory();
+  expectConsole(page, failedLoad('aborted', /\/pagefind\//));
+  await page.route('**/pagefind/**', (route) => route.abort());
+  await page.goto(`/uz/category/${id}`);
+  await page.getByLabel('Saralash').selectOption('price-desc');
+  await expect(page.getByLabel('Saralash')).toHaveValue('popular');
+  await expect(page.locator('[data-listing-static]')).toBeVisible();
+  await page.locator('[data-listing-filters]').click();
+  await expect(panel(page)).toContainText('Filtrlarni yuklab boʻlmadi');
+  await expect(page).toHaveURL(new RegExp(`/uz/category/${id}$`));
 });
