@@ -219,7 +219,12 @@ describe('npm run rebuild', () => {
         request.path.startsWith('/api/v1/products/catalogue/') && ++catalogueCalls > 2
           ? { status: 503, json: { detail: 'Service unavailable.' } }
           : upstream();
-      await expectRefused('build', /the build failed \(.*astro\.mjs build --root \S+ failed \(1\)\); see the log/, {}, 'failed');
+      await expectRefused(
+        'build',
+        /the build failed \(.*astro\.mjs build --root \S+ failed \(1\)\); see the log/,
+        {},
+        'failed',
+      );
       expect(catalogueCalls).toBeGreaterThan(2);
       proxy.rule = null;
     },
