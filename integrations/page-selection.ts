@@ -30,7 +30,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroConfig, RouteData } from 'astro';
 
@@ -101,21 +101,32 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 
 /**
  * The compiled code: every file of the prerender bundle, without what differs between two builds of the same
- * code and pages: the out folder's name and the manifest's random key (for server islands, which we have none of).
+ * code and pages: the out folder's name, the manifest's random key (for server islands, which we have none of),
+ * and the bundle's chunk names (their hashes cover module ids written relative to the out folder, so they change
+ * with its depth, and with them the order of the entry's manifest; the client's assets, which pages name, do not).
  */
-function hashCode(dir: string, outDir: string): string {
-  const hash = createHash('sha256');
+function hashCode(dir: string, outDir: string, root: string): string {
+  // Astro runs from the out folder: module ids in the bundle are written relative to it ('../../../work/main/src/…').
+  const fromOut = relative(fileURLToPath(outDir), root).split(sep).join('/');
+  const chunkName = /([._])[\w-]{8}\.mjs\b/g;
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
+    .map((entry) => {
+      const file = join(entry.parentPath, entry.name);
+      const text = readFileSync(file, 'latin1')
+        .split(outDir)
+        .join('<out>')
+        .split(fromOut)
+        .join('<root>')
+        .replace(/"key":"[\w+/=]+"/g, '"key":""')
+        .replace(chunkName, '$1#.mjs');
+      const name = relative(dir, file).replace(chunkName, '$1#.mjs');
+      // The entry's manifest lists pages and modules in the order of those chunk names: compare it as a set.
+      return `${name}\0${name.startsWith('prerender-entry') ? text.split(',').sort().join(',') : text}`;
+    })
     .sort();
-  for (const file of files) {
-    const text = readFileSync(file, 'latin1')
-      .split(outDir)
-      .join('<out>')
-      .replace(/"key":"[\w+/=]+"/g, '"key":""');
-    hash.update(relative(dir, file)).update('\0').update(text, 'latin1').update('\0');
-  }
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file, 'latin1').update('\0');
   return hash.digest('base64url');
 }
 
@@ -232,7 +243,8 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
     async setup() {
       started = performance.now();
       cpuStarted = process.cpuUsage();
-      if (options.inputsOut !== null || options.reuseFrom !== null) code = hashCode(prerenderDir(), config.outDir.href);
+      if (options.inputsOut !== null || options.reuseFrom !== null)
+        code = hashCode(prerenderDir(), config.outDir.href, fileURLToPath(config.root));
       // The bundle imports packages by name: outside the project nothing resolves them (issue 21, item 6).
       const dir = prerenderDir();
       const root = fileURLToPath(config.root);
