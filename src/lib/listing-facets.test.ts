@@ -87,6 +87,8 @@ describe('a product page’s facets', () => {
       rating: 4.5,
       discount: 10,
       top: 1,
+      // No plan: sorted after every product with a monthly price.
+      monthly: Number.MAX_SAFE_INTEGER,
     });
     const plain = productFacets(product({ id: 9, rating: null, discount: null, discount_price: null }), {
       lang: 'uz',
@@ -115,5 +117,36 @@ describe('a product page’s facets', () => {
       monthly: expect.stringContaining('300\u00a0000'),
       soldOut: false,
     });
+  });
+
+  it('the monthly sort and steps follow the offer the card shows; none without a plan', () => {
+    const plain = productFacets(product(), { lang: 'uz', ranks, plan: null });
+    expect(plain.filters.some(([key]) => key === 'mo')).toBe(false);
+    expect(plain.card.monthly).toBeNull();
+    // The configured plan: 3 600 000 over 12 months at no markup is 300 000 a month.
+    const configured = productFacets(product(), { lang: 'uz', ranks, plan: { months: 12, markup_percent: 0 } });
+    expect(configured.sorts.monthly).toBe(300_000);
+    expect(configured.filters.filter(([key]) => key === 'mo').map(([, value]) => value)).toEqual([
+      '300000',
+      '500000',
+      '1000000',
+      '2000000',
+    ]);
+    expect(configured.card.monthly).toContain('300\u00a0000');
+    // The API's plan wins over the configured one, even its "none".
+    const api = productFacets(product({ installment: { months: 6, markup_percent: 10 } }), {
+      lang: 'uz',
+      ranks,
+      plan: { months: 12, markup_percent: 0 },
+    });
+    expect(api.sorts.monthly).toBe(660_000);
+    expect(api.filters.filter(([key]) => key === 'mo').map(([, value]) => value)).toEqual(['1000000', '2000000']);
+    const none = productFacets(product({ installment: null }), {
+      lang: 'uz',
+      ranks,
+      plan: { months: 12, markup_percent: 0 },
+    });
+    expect(none.sorts.monthly).toBe(Number.MAX_SAFE_INTEGER);
+    expect(none.filters.some(([key]) => key === 'mo')).toBe(false);
   });
 });

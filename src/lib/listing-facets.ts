@@ -7,7 +7,18 @@
 import type { CatalogueProduct, Lang, ProductSummary } from '#contract/schemas.ts';
 import { translator } from '../i18n/index.ts';
 import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
-import { brandOf, facetValue, featureValue, FILTER_KEYS, priceValues, slug, YES, type SortField } from './listing.ts';
+import {
+  brandOf,
+  facetValue,
+  featureValue,
+  FILTER_KEYS,
+  monthlySortKey,
+  monthlyValues,
+  priceValues,
+  slug,
+  YES,
+  type SortField,
+} from './listing.ts';
 import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from './price.ts';
 import { firstImage, productTitle } from './product.ts';
 
@@ -118,12 +129,16 @@ export function productFacets(
     }
   }
   for (const [key, value] of Object.entries(priceValues(price))) filters.push([key, value]);
+  // The offer the card shows (the same rule): its steps for "up to N a month", its amount for the monthly sort.
+  const monthly = installmentOffer(price, planFor(product, plan))?.monthly ?? null;
+  for (const value of monthlyValues(monthly)) filters.push([FILTER_KEYS.monthly, value]);
   const sorts: ProductFacets['sorts'] = {
     popular: ranks.popular.get(product.id) ?? Number.MAX_SAFE_INTEGER,
     price,
     new: product.id,
     rating: product.rating ?? 0,
     discount: discountPercent(product),
+    monthly: monthlySortKey(monthly),
   };
   if (topRank !== undefined) sorts.top = topRank;
   return { filters, sorts, card: listingCard({ ...product, stock: left }, lang, plan) };

@@ -9,9 +9,15 @@ import {
   facetValue,
   featureValue,
   isDefaultState,
+  isFiltered,
   knownFacets,
   listingQuery,
   loadKeys,
+  MONTHLY_GROUP,
+  MONTHLY_STEPS,
+  monthlyOptions,
+  monthlySortKey,
+  monthlyValues,
   pagefindSort,
   parseListingQuery,
   parseValue,
@@ -34,6 +40,7 @@ describe('the URL ↔ the filter state', () => {
       sort: 'price-asc',
       min: 1_000_000,
       max: 5_000_000,
+      monthly: null,
       stock: true,
       facets: { brand: ['Apple', 'Samsung'], color: ['qora'] },
     });
@@ -70,6 +77,7 @@ describe('the URL ↔ the filter state', () => {
       sort: 'discount' as const,
       min: 500_000,
       max: null,
+      monthly: null,
       stock: true,
       facets: { memory: ['128-gb'], store: ['texno-olam'], color: ['toq-kok'], category: ['3'] },
     };
@@ -236,5 +244,60 @@ describe('Pagefind filters and counts', () => {
     // Natural order, and the feature's own name.
     expect(groups[2]!.label).toBe('Xotira');
     expect(groups[2]!.options.map((o) => o.label)).toEqual(['64 GB', '128 GB']);
+  });
+});
+
+describe('the monthly payment: sort and "up to N a month" (issue 20, part 3)', () => {
+  it('sorts by the monthly amount, lowest first, on both kinds of listing', () => {
+    expect(pagefindSort('monthly')).toEqual({ monthly: 'asc' });
+    expect(pagefindSort('monthly', true)).toEqual({ monthly: 'asc' });
+    expect(monthlySortKey(215_000)).toBe(215_000);
+    // No offer: after every product that has one.
+    expect(monthlySortKey(null)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(monthlySortKey(0)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('a product carries every step its amount is within; none without an offer', () => {
+    expect(monthlyValues(215_000)).toEqual(['300000', '500000', '1000000', '2000000']);
+    expect(monthlyValues(100_000)).toEqual(MONTHLY_STEPS.map(String));
+    expect(monthlyValues(2_500_000)).toEqual([]);
+    expect(monthlyValues(null)).toEqual([]);
+    expect(monthlyValues(undefined)).toEqual([]);
+  });
+
+  it('the URL holds the step, the same token in both languages; a value that is no step is dropped', () => {
+    const state = parseListingQuery('?sort=monthly&monthly=300000&brand=LG');
+    expect(state).toMatchObject({ sort: 'monthly', monthly: 300_000 });
+    expect(listingQuery(state)).toBe('?sort=monthly&brand=LG&monthly=300000');
+    expect(listingQuery({ ...EMPTY_STATE, min: 1_000, monthly: 500_000, stock: true })).toBe(
+      '?min=1000&monthly=500000&stock=1',
+    );
+    expect(parseListingQuery('?monthly=250000').monthly).toBeNull();
+    expect(parseListingQuery('?monthly=abc').monthly).toBeNull();
+    expect(parseListingQuery('?monthly=300000').facets).toEqual({});
+    expect(activeCount(parseListingQuery('?monthly=300000&stock=1'))).toBe(2);
+    expect(isFiltered(parseListingQuery('?monthly=100000'))).toBe(true);
+    expect(isFiltered(parseListingQuery('?sort=monthly'))).toBe(false);
+  });
+
+  it('a step is one clause of its own group: products with no offer match none', () => {
+    const clauses = stateClauses(parseListingQuery('?monthly=500000&stock=1'), new Map());
+    expect(clauses.get(MONTHLY_GROUP)).toEqual({ mo: '500000' });
+    expect(clauses.get(STOCK_GROUP)).toEqual({ stk: 'yes' });
+  });
+
+  it('offers the steps that add products to the one below, counted; the chosen one always', () => {
+    // In scope: 2 within 100 000, 5 within 200 000 and every step above it (nothing costs more a month).
+    const scope: Counts = {
+      mo: { '100000': 2, '200000': 5, '300000': 5, '500000': 5, '1000000': 5, '2000000': 5 },
+    };
+    const left: Counts = { mo: { '100000': 0, '200000': 3 } };
+    expect(monthlyOptions(scope, left)).toEqual([
+      { step: 100_000, count: 0 },
+      { step: 200_000, count: 3 },
+    ]);
+    expect(monthlyOptions(scope, left, 1_000_000).map((o) => o.step)).toEqual([100_000, 200_000, 1_000_000]);
+    // No product with an offer: no group.
+    expect(monthlyOptions({}, {})).toEqual([]);
   });
 });

@@ -13,12 +13,12 @@
 
 // ---------- sorts ----------
 
-export const SORTS = ['popular', 'price-asc', 'price-desc', 'newest', 'rating', 'discount'] as const;
+export const SORTS = ['popular', 'price-asc', 'price-desc', 'monthly', 'newest', 'rating', 'discount'] as const;
 export type SortKey = (typeof SORTS)[number];
 export const DEFAULT_SORT: SortKey = 'popular';
 
 /** Pagefind sort keys a product page carries (`data-pagefind-sort`), all numbers. */
-export const SORT_FIELDS = ['popular', 'price', 'new', 'rating', 'discount', 'top'] as const;
+export const SORT_FIELDS = ['popular', 'price', 'new', 'rating', 'discount', 'top', 'monthly'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 /**
@@ -33,6 +33,8 @@ export function pagefindSort(sort: SortKey, top = false): Partial<Record<SortFie
       return { price: 'asc' };
     case 'price-desc':
       return { price: 'desc' };
+    case 'monthly':
+      return { monthly: 'asc' };
     case 'newest':
       return { new: 'desc' };
     case 'rating':
@@ -53,6 +55,7 @@ export const FILTER_KEYS = {
   feature: 'ft',
   stock: 'stk',
   top: 'top',
+  monthly: 'mo',
 } as const;
 
 /** The value of the yes/no filters (in stock, in the top list). */
@@ -61,7 +64,7 @@ export const YES = 'yes';
 /** Facets named in the URL by these names; any other parameter names a feature (colour, memory...). */
 export const NAMED_FACETS = ['category', 'store', 'brand'] as const;
 export type NamedFacet = (typeof NAMED_FACETS)[number];
-const RESERVED = new Set<string>(['sort', 'min', 'max', 'stock', 'page', ...NAMED_FACETS]);
+const RESERVED = new Set<string>(['sort', 'min', 'max', 'monthly', 'stock', 'page', ...NAMED_FACETS]);
 
 /** A filter value for the index: `token|label`. */
 export function facetValue(token: string, label: string): string {
@@ -191,6 +194,52 @@ export function priceBlocks(min: number | null, max: number | null): Record<stri
   return blocks;
 }
 
+// ---------- the monthly payment ----------
+
+/**
+ * "Up to N soʻm a month" (issue 20, part 3): the steps a shopper picks from.
+ * A product page with an installment offer carries, under the `mo` key, every
+ * step its monthly amount is within (215 000 → 300000, 500000, ...), so a step
+ * is one filter value and its count is the products within it; a product
+ * without an offer carries none, and no step keeps it.
+ */
+export const MONTHLY_STEPS = [100_000, 200_000, 300_000, 500_000, 1_000_000, 2_000_000] as const;
+
+/** The steps a monthly amount (soʻm) is within; none without an offer. */
+export function monthlyValues(monthly: number | null | undefined): string[] {
+  if (monthly === null || monthly === undefined || !(monthly > 0)) return [];
+  return MONTHLY_STEPS.filter((step) => monthly <= step).map(String);
+}
+
+/** The monthly sort's key: the offer's amount; a product without one sorts last. */
+export function monthlySortKey(monthly: number | null | undefined): number {
+  return monthly !== null && monthly !== undefined && monthly > 0 ? monthly : Number.MAX_SAFE_INTEGER;
+}
+
+export interface MonthlyOption {
+  step: number;
+  /** Products within the step among those the other groups leave. */
+  count: number;
+}
+
+/**
+ * The steps offered on a listing: those that add products of its scope to the
+ * step below (a step under every offer, or over all of them, narrows nothing),
+ * and the chosen one whatever it holds. Empty when no product has an offer.
+ */
+export function monthlyOptions(scopeCounts: Counts, counts: Counts, chosen: number | null = null): MonthlyOption[] {
+  const inScope = scopeCounts[FILTER_KEYS.monthly] ?? {};
+  const left = counts[FILTER_KEYS.monthly] ?? {};
+  const options: MonthlyOption[] = [];
+  let below = 0;
+  for (const step of MONTHLY_STEPS) {
+    const here = inScope[String(step)] ?? 0;
+    if (here > below || step === chosen) options.push({ step, count: left[String(step)] ?? 0 });
+    below = Math.max(below, here);
+  }
+  return options;
+}
+
 // ---------- the URL's state ----------
 
 export interface ListingState {
@@ -198,13 +247,22 @@ export interface ListingState {
   /** Soʻm, or null for an open end. */
   min: number | null;
   max: number | null;
+  /** Up to this many soʻm a month (one of MONTHLY_STEPS), or null. */
+  monthly: number | null;
   /** In stock only. */
   stock: boolean;
   /** Chosen tokens by facet (category, store, brand, a feature key), each list sorted. */
   facets: Record<string, string[]>;
 }
 
-export const EMPTY_STATE: ListingState = { sort: DEFAULT_SORT, min: null, max: null, stock: false, facets: {} };
+export const EMPTY_STATE: ListingState = {
+  sort: DEFAULT_SORT,
+  min: null,
+  max: null,
+  monthly: null,
+  stock: false,
+  facets: {},
+};
 
 const amount = (raw: string | null): number | null => {
   if (raw === null || raw.trim() === '') return null;
@@ -223,9 +281,18 @@ export function parseListingQuery(query: string | URLSearchParams): ListingState
   let min = amount(params.get('min'));
   let max = amount(params.get('max'));
   if (min !== null && max !== null && min > max) [min, max] = [max, min];
+  const monthly = amount(params.get('monthly'));
   const facets: Record<string, string[]> = {};
   for (const [name, raw] of params) {
-    if (name === 'sort' || name === 'min' || name === 'max' || name === 'stock' || name === 'page') continue;
+    if (
+      name === 'sort' ||
+      name === 'min' ||
+      name === 'max' ||
+      name === 'monthly' ||
+      name === 'stock' ||
+      name === 'page'
+    )
+      continue;
     if (!/^[\p{L}\p{N}_-]{1,40}$/u.test(name)) continue;
     const tokens = raw
       .split(',')
@@ -237,6 +304,8 @@ export function parseListingQuery(query: string | URLSearchParams): ListingState
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : DEFAULT_SORT,
     min,
     max,
+    // Only a step: one the panel does not offer would have no index value to match.
+    monthly: monthly !== null && (MONTHLY_STEPS as readonly number[]).includes(monthly) ? monthly : null,
     stock: params.get('stock') === '1',
     facets,
   };
@@ -253,6 +322,7 @@ export function listingQuery(state: ListingState): string {
   for (const name of names) put(name, [...state.facets[name]!].sort().join(','));
   if (state.min !== null) put('min', String(state.min));
   if (state.max !== null) put('max', String(state.max));
+  if (state.monthly !== null) put('monthly', String(state.monthly));
   if (state.stock) put('stock', '1');
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
@@ -271,15 +341,20 @@ export function isDefaultState(state: ListingState): boolean {
 /** Whether anything narrows the list (the sort does not). */
 export function isFiltered(state: ListingState): boolean {
   return (
-    state.stock || state.min !== null || state.max !== null || Object.values(state.facets).some((t) => t.length > 0)
+    state.stock ||
+    state.min !== null ||
+    state.max !== null ||
+    state.monthly !== null ||
+    Object.values(state.facets).some((t) => t.length > 0)
   );
 }
 
-/** How many filters are on, for the button's badge: each chosen value, the price range, in stock. */
+/** How many filters are on, for the button's badge: each chosen value, the price range, the monthly step, in stock. */
 export function activeCount(state: ListingState): number {
   return (
     Object.values(state.facets).reduce((sum, tokens) => sum + tokens.length, 0) +
     (state.min !== null || state.max !== null ? 1 : 0) +
+    (state.monthly !== null ? 1 : 0) +
     (state.stock ? 1 : 0)
   );
 }
@@ -316,6 +391,7 @@ export type ValueIndex = Map<string, Map<string, string>>;
 export type Group = string;
 export const PRICE_GROUP = ':price';
 export const STOCK_GROUP = ':stock';
+export const MONTHLY_GROUP = ':monthly';
 
 /**
  * The clauses of a state, by group: values of one facet are alternatives
@@ -331,6 +407,7 @@ export function stateClauses(state: ListingState, values: ValueIndex): Map<Group
     clauses.set(facet, { [filterKeyOf(facet)]: { any: chosen } });
   }
   if (state.stock) clauses.set(STOCK_GROUP, { [FILTER_KEYS.stock]: YES });
+  if (state.monthly !== null) clauses.set(MONTHLY_GROUP, { [FILTER_KEYS.monthly]: String(state.monthly) });
   if (state.min !== null || state.max !== null) {
     const blocks = Object.entries(priceBlocks(state.min, state.max));
     // An empty range: a value no page has.

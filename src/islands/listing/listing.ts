@@ -23,6 +23,8 @@ import {
   knownFacets,
   listingQuery,
   loadKeys,
+  MONTHLY_GROUP,
+  monthlyOptions,
   pagefindSort,
   parseListingQuery,
   SORTS,
@@ -36,12 +38,14 @@ import {
   type FacetGroup,
   type Group,
   type ListingState,
+  type MonthlyOption,
   type NamedFacet,
   type PagefindFilter,
   type SortKey,
   type ValueIndex,
 } from '../../lib/listing.ts';
 import type { ListingCard } from '../../lib/listing-facets.ts';
+import { formatAmount } from '../../lib/price.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import css from './listing.css?url';
 
@@ -82,7 +86,14 @@ interface Facets {
   facets: ReadonlySet<string>;
 }
 
-const FACET_KEYS = [FILTER_KEYS.category, FILTER_KEYS.store, FILTER_KEYS.brand, FILTER_KEYS.feature, FILTER_KEYS.stock];
+const FACET_KEYS = [
+  FILTER_KEYS.category,
+  FILTER_KEYS.store,
+  FILTER_KEYS.brand,
+  FILTER_KEYS.feature,
+  FILTER_KEYS.stock,
+  FILTER_KEYS.monthly,
+];
 
 /** The bundle path, kept out of the bundler's graph (it only exists after the build). */
 const PAGEFIND_URL = '/pagefind/pagefind.js';
@@ -116,6 +127,7 @@ class Controller {
   private results: HTMLElement | null = null;
   private panel: HTMLDialogElement | null = null;
   private groups: FacetGroup[] = [];
+  private monthly: MonthlyOption[] = [];
   private total = 0;
   private shown = PAGE;
   private answer: PagefindResult[] = [];
@@ -258,6 +270,7 @@ class Controller {
     if (run !== this.run) return;
     const countsFor = (group: Group) => own.get(group) ?? mainCounts;
     this.groups = facetGroups(loaded.scopeCounts, countsFor, this.config.omit, state.facets);
+    this.monthly = monthlyOptions(loaded.scopeCounts, countsFor(MONTHLY_GROUP), state.monthly);
     this.paintPanel(countsFor(STOCK_GROUP)[FILTER_KEYS.stock]?.[YES] ?? 0);
   }
 
@@ -395,6 +408,10 @@ class Controller {
           <label><span data-min-label></span> <input type="number" name="min" inputmode="numeric" min="0" step="1000"></label>
           <label><span data-max-label></span> <input type="number" name="max" inputmode="numeric" min="0" step="1000"></label>
         </fieldset>
+        <fieldset class="lp-group lp-monthly" hidden>
+          <legend></legend>
+          <label class="lp-option"><input type="radio" name="monthly" value="" checked> <span data-monthly-any></span></label>
+        </fieldset>
         <fieldset class="lp-group lp-stock">
           <legend></legend>
           <label class="lp-option"><input type="checkbox" name="stock"> <span data-stock-label></span> <span class="lp-count" data-stock-count></span></label>
@@ -411,6 +428,8 @@ class Controller {
     panel.querySelector('.lp-price legend')!.textContent = this.t('price');
     panel.querySelector('[data-min-label]')!.textContent = this.t('price_min');
     panel.querySelector('[data-max-label]')!.textContent = this.t('price_max');
+    panel.querySelector('.lp-monthly legend')!.textContent = this.t('monthly');
+    panel.querySelector('[data-monthly-any]')!.textContent = this.t('monthly_any');
     panel.querySelector('.lp-stock legend')!.textContent = this.t('availability');
     panel.querySelector('[data-stock-label]')!.textContent = this.t('stock');
     panel.querySelector('[data-clear]')!.textContent = this.t('clear');
@@ -433,6 +452,7 @@ class Controller {
     panel.addEventListener('change', (event) => {
       const input = event.target as HTMLInputElement;
       if (input.name === 'stock') this.choose({ ...this.state, stock: input.checked });
+      else if (input.name === 'monthly') this.choose({ ...this.state, monthly: Number(input.value) || null });
       else if (input.name === 'min' || input.name === 'max') {
         const value = input.value.trim() === '' ? null : Math.max(0, Math.round(Number(input.value)));
         const next = { ...this.state, [input.name]: Number.isFinite(value) ? value : null };
@@ -491,12 +511,43 @@ class Controller {
     stock.checked = this.state.stock;
     stock.disabled = inStock === 0 && !this.state.stock;
     panel.querySelector('[data-stock-count]')!.textContent = String(inStock);
+    this.paintMonthly(panel);
     for (const name of ['min', 'max'] as const) {
       const input = panel.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
       if (document.activeElement !== input) input.value = this.state[name] === null ? '' : String(this.state[name]);
     }
     panel.querySelector('[data-show]')!.textContent =
       this.total > 0 ? this.t('show', { count: this.total }) : this.t('show_none');
+  }
+
+  /** "Up to N a month": a radio per step the listing's offers fill (none: the group stays hidden), and "any". */
+  private paintMonthly(panel: HTMLDialogElement): void {
+    const fieldset = panel.querySelector<HTMLFieldSetElement>('.lp-monthly')!;
+    fieldset.hidden = this.monthly.length === 0;
+    for (const option of this.monthly) {
+      let input = fieldset.querySelector<HTMLInputElement>(`input[value="${option.step}"]`);
+      if (!input) {
+        const label = document.createElement('label');
+        label.className = 'lp-option';
+        input = Object.assign(document.createElement('input'), { type: 'radio', name: 'monthly' });
+        input.value = String(option.step);
+        const name = document.createElement('span');
+        name.textContent = this.t('monthly_upto', { amount: formatAmount(option.step) });
+        const count = Object.assign(document.createElement('span'), { className: 'lp-count' });
+        label.append(input, ' ', name, ' ', count);
+        // In step order, whatever order the steps first appeared in.
+        const next = [...fieldset.querySelectorAll<HTMLInputElement>('input[name="monthly"]')].find(
+          (other) => Number(other.value) > option.step,
+        );
+        if (next) next.closest('label')!.before(label);
+        else fieldset.append(label);
+      }
+      const checked = this.state.monthly === option.step;
+      input.checked = checked;
+      input.disabled = option.count === 0 && !checked;
+      input.closest('label')!.querySelector('.lp-count')!.textContent = String(option.count);
+    }
+    fieldset.querySelector<HTMLInputElement>('input[value=""]')!.checked = this.state.monthly === null;
   }
 
   /** No index to answer from: the prerendered list stays, the sort box says so by going back to it. */

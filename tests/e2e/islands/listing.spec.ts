@@ -11,8 +11,9 @@ import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
 import { seedData } from '../support/api.ts';
 import { expectNoAxeViolations } from '../support/site.ts';
 import { E2E_API } from '../../../playwright.config.ts';
-import { brandOf, slug } from '../../../src/lib/listing.ts';
-import { payablePrice } from '../../../src/lib/price.ts';
+import { installmentOffer } from '../../../src/lib/installment.ts';
+import { brandOf, monthlySortKey, MONTHLY_STEPS, slug } from '../../../src/lib/listing.ts';
+import { formatAmount, payablePrice } from '../../../src/lib/price.ts';
 
 /** The category with the most products, its products and its brands by count. */
 async function busiestCategory() {
@@ -247,4 +248,56 @@ test('without the index (Pagefind unreachable) the prerendered list stays and th
   await page.locator('[data-listing-filters]').click();
   await expect(panel(page)).toContainText('Filtrlarni yuklab boʻlmadi');
   await expect(page).toHaveURL(new RegExp(`/uz/category/${id}$`));
+});
+
+/** The monthly amount a product's card shows (the e2e build configures no plan: the API's plan alone), or null. */
+const monthlyOf = (p: CatalogueProduct) => installmentOffer(payablePrice(p), p.installment ?? null)?.monthly ?? null;
+
+test('the monthly payment: sorted lowest first, "up to N a month" narrows, the same address in Russian', async ({
+  page,
+}) => {
+  const { id, items } = await busiestCategory();
+  const offered = items.filter((p) => monthlyOf(p) !== null);
+  // The smallest step that keeps some of the category's offers but not all of them.
+  const step = MONTHLY_STEPS.find((s) => {
+    const within = offered.filter((p) => monthlyOf(p)! <= s).length;
+    return within > 0 && within < items.length;
+  });
+  test.skip(step === undefined, 'the busiest category has no installment offers');
+  const within = offered.filter((p) => monthlyOf(p)! <= step!);
+
+  await page.goto(`/uz/category/${id}`);
+  await page.getByLabel('Saralash').selectOption('monthly');
+  await expect(page).toHaveURL(new RegExp(`/uz/category/${id}\\?sort=monthly$`));
+  await expect(resultCards(page)).toHaveCount(Math.min(24, items.length));
+  const keys = items.map((p) => monthlySortKey(monthlyOf(p))).sort((a, b) => a - b);
+  const shownIds = await resultCards(page).evaluateAll((cards) => cards.map((c) => Number(c.dataset['productCard'])));
+  const shownKeys = shownIds.map((cardId) => monthlySortKey(monthlyOf(items.find((p) => p.id === cardId)!)));
+  expect(shownKeys).toEqual(keys.slice(0, shownKeys.length));
+
+  await page.getByRole('button', { name: 'Filtrlar', exact: true }).click();
+  const group = panel(page).getByRole('group', { name: 'Muddatli toʻlov' });
+  const label = `oyiga ${formatAmount(step!)} soʻmgacha`;
+  await expect(group.locator('label', { hasText: label }).locator('.lp-count')).toHaveText(String(within.length));
+  await group.getByRole('radio', { name: label }).check();
+  await expect(found(page)).toHaveText(`${within.length} ta mahsulot topildi`);
+  await expect(page).toHaveURL(new RegExp(`\\?sort=monthly&monthly=${step}$`));
+  const filtered = await resultCards(page).evaluateAll((cards) => cards.map((c) => Number(c.dataset['productCard'])));
+  expect(filtered.every((cardId) => within.some((p) => p.id === cardId))).toBe(true);
+  // Every card left shows its monthly price.
+  await expect(page.locator('[data-listing-results] [data-product-card]:not(:has([data-installment]))')).toHaveCount(0);
+  await expect(page.locator('a[data-lang-switch="ru"]').first()).toHaveAttribute(
+    'href',
+    `/ru/category/${id}?sort=monthly&monthly=${step}`,
+  );
+
+  await page.goto(`/ru/category/${id}?sort=monthly&monthly=${step}`);
+  await expect(found(page)).toHaveText(`Найдено товаров: ${within.length}`);
+  await expect(page.getByLabel('Сортировка')).toHaveValue('monthly');
+  await page.getByRole('button', { name: /Фильтры/ }).click();
+  const ru = panel(page).getByRole('group', { name: 'Рассрочка' });
+  await expect(ru.getByRole('radio', { name: `до ${formatAmount(step!)} сум в месяц` })).toBeChecked();
+  await ru.getByRole('radio', { name: 'Любой платёж' }).check();
+  await expect(found(page)).toHaveText(`Найдено товаров: ${items.length}`);
+  await expect(page).toHaveURL(new RegExp(`/ru/category/${id}\\?sort=monthly$`));
 });
