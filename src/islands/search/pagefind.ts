@@ -13,10 +13,21 @@ interface PagefindResultData {
 interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  search(
-    query: string,
-  ): Promise<{ results: Array<{ id: string; score: number; data(): Promise<PagefindResultData> }> } | null>;
+  search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>;
 }
+interface PagefindResult {
+  id: string;
+  score: number;
+  data(): Promise<PagefindResultData>;
+}
+
+/**
+ * Categories and stores are searched apart from products (by the pages' `type` filter): a category's name is in
+ * many products' titles and texts, which would otherwise fill every place before the category's own page.
+ */
+const APART = ['category', 'store'] as const;
+/** Places per group the box shows (search-suggestions.ts shows five). */
+const PER_GROUP = 5;
 
 let loading: Promise<PagefindApi | null> | null = null;
 
@@ -47,21 +58,22 @@ export async function searchIndex(query: string, limit = 12): Promise<Suggestion
   const pagefind = await loadPagefind();
   if (!pagefind) return null;
   try {
-    const answers = await Promise.all(
-      searchForms(query).map(async ({ text, swapped }) => ({
-        swapped,
-        results: ((await pagefind.search(text))?.results ?? []).map((item) => ({
-          id: item.id,
-          score: item.score,
-          item,
+    const forms = searchForms(query);
+    const ranked = (type?: string) =>
+      Promise.all(
+        forms.map(async ({ text, swapped }) => ({
+          swapped,
+          results: ((await pagefind.search(text, type ? { filters: { type } } : undefined))?.results ?? []).map(
+            (item) => ({ id: item.id, score: item.score, item }),
+          ),
         })),
-      })),
-    );
-    const data = await Promise.all(
-      mergeRanked(answers)
-        .slice(0, limit)
-        .map((result) => result.data()),
-    );
+      ).then((answers) => mergeRanked(answers));
+    const [all, ...apart] = await Promise.all([ranked(), ...APART.map((type) => ranked(type))]);
+    const chosen = new Map<string, PagefindResult>();
+    // Each group in its own ranking: the kinds searched apart first (the box groups the answers by kind).
+    for (const result of [...apart.flatMap((results) => results.slice(0, PER_GROUP)), ...all.slice(0, limit)])
+      chosen.set(result.id, result);
+    const data = await Promise.all([...chosen.values()].map((result) => result.data()));
     return data.flatMap((item) => {
       const suggestion = toSuggestion(item);
       return suggestion ? [suggestion] : [];
