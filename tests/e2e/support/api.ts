@@ -116,8 +116,11 @@ export interface ShopProduct {
   feature: number | null;
 }
 
-/** Units a test product keeps in stock at least: orders take stock, and several tests order the same products. */
-const PLENTY = 10;
+/**
+ * Units a test product keeps in stock at least: orders take stock, and many tests (with their retries, in both
+ * languages) order the same eight products; 10 ran out in a full run.
+ */
+const PLENTY = 40;
 
 /** The first eight products with plenty in stock, with the variant a card adds. */
 export async function products(): Promise<ShopProduct[]> {
