@@ -21,6 +21,7 @@ import { sign } from 'hono/jwt';
 import sharp from 'sharp';
 import { DEV_SECRET } from '../api/server.ts';
 import { buildApi } from '../src/data/catalogue.ts';
+import { QARSHI_ADDRESS as address } from '../tests/fixtures/address.ts';
 import { samplePeakMemory } from './process-memory.ts';
 
 const ROUND_SECONDS = Number(process.env['ATTACK_SECONDS'] ?? 20);
@@ -339,17 +340,6 @@ try {
   const dbFile = join(open.dataDir, 'bozor.sqlite');
   const sizeBefore = statSync(dbFile).size;
   const huge = 'x'.repeat(24 * 1024 * 1024);
-  const address = {
-    region: 'Qashqadaryo',
-    city: 'Qarshi',
-    street: 'Nasaf',
-    home: '5',
-    etaj: '2',
-    latitude: 38.86,
-    longitude: 65.79,
-    display_name: 'Qarshi',
-    delivery_type: 'city',
-  };
   const profile = await call(open, '/users/profile/', {
     method: 'PATCH',
     token: victim.access,
@@ -715,17 +705,6 @@ async function issue18() {
       results: { id: number; stock: number; features: unknown[] }[];
     };
     const product = catalogue.results.filter((p) => p.features.length === 0).sort((x, y) => y.stock - x.stock)[0];
-    const address = {
-      region: 'Qashqadaryo',
-      city: 'Qarshi',
-      street: 'Nasaf',
-      home: '5',
-      etaj: '2',
-      latitude: 38.86,
-      longitude: 65.79,
-      display_name: 'Qarshi',
-      delivery_type: 'city',
-    };
     const order = async (method: string) => {
       const line = await call(pay, '/orders/add-basket/', {
         method: 'POST',
