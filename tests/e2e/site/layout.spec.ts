@@ -95,6 +95,8 @@ test.describe('layout', () => {
     await page.goto('/ru/about');
     await page.locator('[data-dialog-open="qr-dialog"]').click();
     const panel = page.locator('#qr-panel-google-play');
+    // Seen, not only in the page: the dialog's script loads on the click, and the image only then fails.
+    await expect(panel.locator('[data-qr-error]')).toBeVisible();
     await expect(panel).toContainText('Не удалось загрузить QR-код. Попробуйте ещё раз.');
     await expect(panel.locator('[data-qr-hint]')).toBeHidden();
     fail = false;
