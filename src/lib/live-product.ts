@@ -6,6 +6,7 @@
  */
 import type { Feature, Review } from '#contract/schemas.ts';
 import { discountPercent, hasDiscount, payablePrice } from './price.ts';
+import { imageList } from './product.ts';
 
 export const LIVE_TTL_MS = 300_000;
 /** Reviews the product page shows; the comments page has them all. */
@@ -86,11 +87,7 @@ export function freshKept<T>(
 export const choosableFeatures = (product: LiveProduct): Feature[] => product.features.filter((f) => f.count > 0);
 
 /** A feature's own images (a list or a comma-separated string), empty when it has none. */
-export function featureImages(feature: Feature | undefined): string[] {
-  if (!feature?.images) return [];
-  const raw = Array.isArray(feature.images) ? feature.images : feature.images.split(',');
-  return raw.map((s) => s.trim()).filter(Boolean);
-}
+export const featureImages = (feature: Feature | undefined): string[] => imageList(feature?.images);
 
 /** The feature's name on its button: its attribute values, or its id. */
 export const featureName = (feature: Feature): string =>
