@@ -23,17 +23,17 @@ const product: LiveProduct = {
   unit: 'pcs',
   features: [feature(1, 0), feature(2, 3, { attributes: [{ key: 'color', name: 'Rang', value: 'Qora' }] })],
 };
-const review = (id: number): Review =>
-  ({
-    id,
-    rating: 4,
-    author: 'Ali',
-    advantage: '',
-    shortcoming: '',
-    comment: 'Yaxshi',
-    created_at: '2026-11-01',
-    images: [],
-  }) as Review;
+const review = (id: number): Review => ({
+  id,
+  product: 5,
+  rating: 4,
+  author: 'Ali',
+  advantage: '',
+  shortcoming: '',
+  comment: 'Yaxshi',
+  created_at: '2026-11-01',
+  images: [],
+});
 
 describe('the live answer the product page accepts', () => {
   it('keeps the fields the page shows, and refuses wrong types', () => {
