@@ -22,6 +22,7 @@ import { statusOf } from '../../stores/api.ts';
 import { fetchOrder, payLink } from '../../stores/checkout.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
+import RetryButton from '../shared/RetryButton.tsx';
 import './checkout.css';
 
 type State =
@@ -109,23 +110,18 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
         </p>
       )}
       {owed && (
-        <>
-          {payFailed && (
-            <p className="checkout-failure" role="alert" data-testid="order-pay-failed">
-              {t('isl.order.pay_link_failed')}
-            </p>
-          )}
-          <button
-            type="button"
-            className="checkout-place"
-            disabled={paying}
-            aria-busy={paying}
-            onClick={() => void pay()}
-            data-testid="order-pay"
-          >
-            {failedPayment ? t('isl.order.pay_again') : t('isl.order.pay')}
-          </button>
-        </>
+        <RetryButton
+          failure={payFailed && t('isl.order.pay_link_failed')}
+          failureClass="checkout-failure"
+          failureTestId="order-pay-failed"
+          className="checkout-place"
+          disabled={paying}
+          aria-busy={paying}
+          onClick={() => void pay()}
+          data-testid="order-pay"
+        >
+          {failedPayment ? t('isl.order.pay_again') : t('isl.order.pay')}
+        </RetryButton>
       )}
       <dl className="order-facts">
         <dt>{t('isl.order.number')}</dt>

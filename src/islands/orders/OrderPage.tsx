@@ -19,6 +19,7 @@ import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $cancelling, $openOrder, $paying, openOrder, payOrder } from '../../stores/orders.ts';
+import RetryButton from '../shared/RetryButton.tsx';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
 import { Fact, PaymentState, ShopDate, StatusText } from './parts.tsx';
@@ -62,12 +63,15 @@ function OrderView({ lang, t }: { lang: Lang; t: Translate }) {
   if (open?.state === 'failed') {
     return (
       <div className="orders-failed">
-        <p className="orders-failure" role="alert" data-testid="order-failed">
-          {t('isl.order.load_failed')}
-        </p>
-        <button type="button" className="orders-secondary" onClick={() => void openOrder(id)}>
+        <RetryButton
+          failure={t('isl.order.load_failed')}
+          failureClass="orders-failure"
+          failureTestId="order-failed"
+          className="orders-secondary"
+          onClick={() => void openOrder(id)}
+        >
           {t('isl.orders.retry')}
-        </button>
+        </RetryButton>
       </div>
     );
   }

@@ -15,6 +15,7 @@ import { tabAfterKey } from '../../lib/tabs.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $cancelling, $orderLists, $orderListState, loadOrders } from '../../stores/orders.ts';
+import RetryButton from '../shared/RetryButton.tsx';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
 import { Fact, PaymentState, ShopDate, StatusText } from './parts.tsx';
@@ -115,12 +116,15 @@ function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
       >
         {!list && state === 'failed' ? (
           <div className="orders-failed">
-            <p className="orders-failure" role="alert" data-testid="orders-failed">
-              {t('isl.orders.load_failed')}
-            </p>
-            <button type="button" className="orders-secondary" onClick={() => void loadOrders(tab)}>
+            <RetryButton
+              failure={t('isl.orders.load_failed')}
+              failureClass="orders-failure"
+              failureTestId="orders-failed"
+              className="orders-secondary"
+              onClick={() => void loadOrders(tab)}
+            >
               {t('isl.orders.retry')}
-            </button>
+            </RetryButton>
           </div>
         ) : !list ? (
           <p className="island-status" role="status">
@@ -146,20 +150,17 @@ function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
             </ul>
             {list.next !== null && (
               <div className="orders-more">
-                {state === 'failed' && (
-                  <p className="orders-failure" role="alert" data-testid="orders-more-failed">
-                    {t('isl.orders.more_failed')}
-                  </p>
-                )}
-                <button
-                  type="button"
+                <RetryButton
+                  failure={state === 'failed' && t('isl.orders.more_failed')}
+                  failureClass="orders-failure"
+                  failureTestId="orders-more-failed"
                   className="orders-secondary"
                   aria-busy={state === 'loading'}
                   onClick={showMore}
                   data-testid="orders-more"
                 >
                   {t('isl.orders.more')}
-                </button>
+                </RetryButton>
               </div>
             )}
           </>

@@ -16,6 +16,7 @@ import { openAddressPicker } from '../../stores/address.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { notify } from '../../stores/notify.ts';
 import { $profile, $profileLoad, loadProfile, profileAddressSaved, saveProfile } from '../../stores/profile.ts';
+import RetryButton from '../shared/RetryButton.tsx';
 import SignInGate from '../shared/SignInGate.tsx';
 import './profile.css';
 
@@ -66,11 +67,14 @@ function PersonalDataForm({ t }: { t: Translate }) {
 
   if (!profile || !form) {
     return load === 'failed' ? (
-      <div className="profile-status" role="alert">
-        <p>{t('isl.profile.load_failed')}</p>
-        <button type="button" className="profile-button" onClick={() => void loadProfile()}>
+      <div className="profile-status">
+        <RetryButton
+          failure={t('isl.profile.load_failed')}
+          className="profile-button"
+          onClick={() => void loadProfile()}
+        >
           {t('isl.profile.retry')}
-        </button>
+        </RetryButton>
       </div>
     ) : (
       <p className="profile-status" role="status">

@@ -23,6 +23,7 @@ import {
   openReview,
   type ListState,
 } from '../../stores/reviews.ts';
+import RetryButton from '../shared/RetryButton.tsx';
 import SignInGate from '../shared/SignInGate.tsx';
 import { ReviewCard } from '../shared/ReviewList.tsx';
 import './reviews.css';
@@ -176,11 +177,10 @@ function ListStatus<T>({
     );
   if (list.status === 'failed')
     return (
-      <div className="reviews-status" role="alert" data-testid="reviews-failed">
-        <p>{t('isl.reviews.load_failed')}</p>
-        <button type="button" className="btn btn-ghost" onClick={() => void retry()}>
+      <div className="reviews-status" data-testid="reviews-failed">
+        <RetryButton failure={t('isl.reviews.load_failed')} className="btn btn-ghost" onClick={() => void retry()}>
           {t('isl.reviews.retry')}
-        </button>
+        </RetryButton>
       </div>
     );
   if (list.status === 'ready' && list.items.length === 0) return <p className="reviews-status">{empty}</p>;

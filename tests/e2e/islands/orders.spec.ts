@@ -40,6 +40,8 @@ const TEXT = {
     cancelFailed: 'Buyurtmani bekor qilib boʻlmadi.',
     tryLater: 'Xatolik yuz berdi. Keyinroq qayta urinib koʻring.',
     listFailed: 'Buyurtmalarni yuklab boʻlmadi. Qaytadan urinib koʻring.',
+    moreFailed: 'Keyingi buyurtmalarni yuklab boʻlmadi.',
+    orderFailed: 'Buyurtmani yuklab boʻlmadi. Sahifani yangilang yoki keyinroq urinib koʻring.',
     retry: 'Qayta urinish',
     payLinkFailed: 'Toʻlov havolasini olib boʻlmadi. Qaytadan urinib koʻring.',
     paymentFailed: 'Toʻlov amalga oshmadi. Buyurtma saqlandi — uni qaytadan toʻlashingiz mumkin.',
@@ -62,6 +64,8 @@ const TEXT = {
     cancelFailed: 'Не удалось отменить заказ.',
     tryLater: 'Произошла ошибка. Попробуйте позже.',
     listFailed: 'Не удалось загрузить заказы. Попробуйте ещё раз.',
+    moreFailed: 'Не удалось загрузить следующие заказы.',
+    orderFailed: 'Не удалось загрузить заказ. Обновите страницу или попробуйте позже.',
     retry: 'Повторить',
     payLinkFailed: 'Не удалось получить ссылку на оплату. Попробуйте ещё раз.',
     paymentFailed: 'Оплата не прошла. Заказ сохранён — его можно оплатить ещё раз.',
@@ -72,6 +76,8 @@ const TEXT = {
 } as const;
 
 const LIST = /\/api\/v1\/orders\/(\?.*)?$/;
+const NEXT_PAGE = /\/api\/v1\/orders\/\?(.*&)?page=2(&|$)/;
+const ORDER = /\/api\/v1\/orders\/\d+\/$/;
 const CANCEL = /\/api\/v1\/orders\/\d+\/cancel\/$/;
 const PAY = /\/api\/v1\/orders\/\d+\/pay\/$/;
 
@@ -84,6 +90,17 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: t
 const items = (page: Page) => page.getByTestId('orders-panel').getByTestId('order-item');
 const item = (page: Page, number: string) => items(page).filter({ hasText: number });
 const dialog = (page: Page) => page.getByRole('dialog');
+
+/** `count` cancelled orders of the shopper (each cancel puts its unit back on the shelf), oldest first: their numbers. */
+async function cancelledOrders(tokens: Tokens, count: number): Promise<string[]> {
+  const numbers: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const order = await placeOrder(tokens, await product(0));
+    await api({ tokens }).call('cancelOrder', { params: { id: order.id } });
+    numbers.push(order.number);
+  }
+  return numbers;
+}
 
 /** A signed-in page on one of the shopper's orders. */
 async function openOrderPage(page: Page, tokens: Tokens, lang: Lang, id: number) {
@@ -204,13 +221,8 @@ test('the tabs answer the arrow keys, Home and End; a long tab shows 20 orders a
   page,
 }) => {
   const tokens = await signIn();
-  // 21 cancelled orders (each cancel puts its unit back on the shelf): one page of 20 and one more.
-  const numbers: string[] = [];
-  for (let i = 0; i < 21; i++) {
-    const order = await placeOrder(tokens, await product(0));
-    await api({ tokens }).call('cancelOrder', { params: { id: order.id } });
-    numbers.push(order.number);
-  }
+  // One page of 20 and one more.
+  const numbers = await cancelledOrders(tokens, 21);
   await useTokens(page, tokens);
   await page.goto('/uz/profile/orders');
   await expect(items(page)).toHaveCount(20);
@@ -255,6 +267,43 @@ test.describe('faults', () => {
     await page.getByRole('button', { name: TEXT.uz.retry }).click();
     await expect(item(page, order.number)).toBeVisible();
     await expect(page.getByTestId('orders-failed')).toHaveCount(0);
+  });
+
+  test('"show more" fails (500): said above the button, which keeps focus, and trying again brings the orders', async ({
+    page,
+  }) => {
+    const tokens = await signIn();
+    const numbers = await cancelledOrders(tokens, 21);
+    await useTokens(page, tokens);
+    await page.clock.install();
+    await page.goto('/uz/profile/orders');
+    await expect(items(page)).toHaveCount(20);
+    await fail(page, NEXT_PAGE, '500', 'GET');
+    await page.getByTestId('orders-more').click();
+    await passTimeouts(page, page.getByTestId('orders-more-failed'));
+    await expect(page.getByTestId('orders-more-failed')).toHaveText(TEXT.uz.moreFailed);
+    await expect(page.getByTestId('orders-more')).toBeFocused();
+    await expect(items(page)).toHaveCount(20);
+    await page.unroute(NEXT_PAGE);
+    await page.getByTestId('orders-more').click();
+    await expect(items(page)).toHaveCount(21);
+    await expect(items(page).last()).toContainText(numbers[0]!);
+    await expect(page.getByTestId('orders-more-failed')).toHaveCount(0);
+  });
+
+  test('the order page fails to load (500): a message, and the retry loads it', async ({ page }) => {
+    const tokens = await signIn();
+    const order = await placeOrder(tokens, await product(1));
+    await useTokens(page, tokens);
+    await page.clock.install();
+    await fail(page, ORDER, '500', 'GET');
+    await page.goto(`/uz/profile/order?id=${order.id}`);
+    await passTimeouts(page, page.getByTestId('order-failed'));
+    await expect(page.getByTestId('order-failed')).toHaveText(TEXT.uz.orderFailed);
+    await page.unroute(ORDER);
+    await page.getByRole('button', { name: TEXT.uz.retry }).click();
+    await expect(page.getByTestId('order-number')).toHaveText(order.number);
+    await expect(page.getByTestId('order-failed')).toHaveCount(0);
   });
 
   test('cancel fails (500): the prompt says so, the order is unchanged', async ({ page }) => {
