@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { hostHeaders, pagePolicy } from './integrations/host-headers.ts';
+import { islandLabelsModule } from './integrations/island-labels.ts';
 import { addIslandPreloads } from './integrations/island-preload.ts';
 import { pageSelection } from './integrations/page-selection.ts';
 
@@ -87,17 +88,6 @@ const hostHeadersFile = () => ({
       const pages = [...assets.values()].map((files) => files.find((file) => file.pathname.endsWith('.html')));
       const policy = await pagePolicy(pages.filter((page) => page !== undefined));
       await writeFile(new URL('_headers', dir), hostHeaders(policy));
-    },
-  },
-});
-
-/** `client:interaction`: hydrate an island on first focus, pointer or touch (the header search). */
-const interactionDirective = () => ({
-  name: 'bozor-client-interaction',
-  hooks: {
-    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
-    'astro:config:setup': ({ addClientDirective }) => {
-      addClientDirective({ name: 'interaction', entrypoint: './src/islands/directives/interaction.ts' });
     },
   },
 });
@@ -193,11 +183,13 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [noPreloadHelper()],
+    plugins: [noPreloadHelper(), islandLabelsModule()],
+    // Chrome/Safari on older phones: nested rules (components' global styles) are flattened for them.
+    build: { cssTarget: ['chrome100', 'safari15', 'firefox100'] },
     // Astro 7.3's prerender environment cannot load the renderer's `astro:` imports from node_modules unbundled.
     environments: { prerender: { resolve: { noExternal: ['@astrojs/react'] } } },
   },
   // React loads only where a page needs it: catalogue and product pages are HTML enhanced by small module scripts
   // and load React on a shopper's action (sign-in, address picker, review); shopper pages hydrate their island.
-  integrations: [react(), hostRules(), hostHeadersFile(), interactionDirective(), selection, islandPreloads()],
+  integrations: [react(), hostRules(), hostHeadersFile(), selection, islandPreloads()],
 });

@@ -32,8 +32,10 @@ const layerZones = [
   },
   {
     // The site build (astro.config.mjs) owns its steps in integrations/; scripts/ are tools that use them.
+    // It reads the dictionaries (src/i18n) only to serve islands their labels (integrations/island-labels.ts).
     target: ['./astro.config.mjs', './integrations'],
     from: ['./scripts', './src', './api', './tests'],
+    except: ['./i18n'],
     message: 'The site build imports only integrations/ and contract/: move what it needs out of scripts/.',
   },
   {

@@ -1,8 +1,5 @@
-declare module 'astro' {
-  interface AstroClientDirectives {
-    /** Hydrate on first focus, pointer or touch inside the island (src/islands/directives/interaction.ts). */
-    'client:interaction'?: boolean;
-  }
+declare module 'virtual:labels/*' {
+  /** One label set of src/i18n/labels.ts, by language (integrations/island-labels.ts). */
+  const labels: Record<'uz' | 'ru', Record<string, string>>;
+  export default labels;
 }
-
-export {};

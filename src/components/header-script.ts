@@ -1,5 +1,6 @@
-/** Header behaviour: the category dropdown and the language switcher (no framework). */
+/** Header behaviour: the language switcher, the category dropdown (no framework) and waking the search box. */
 import { isLang, LANG_CACHE_KEY, langOfPath, switchLangPath } from '../i18n/urls.ts';
+import { enhanceCategoryDropdown } from '../islands/header/category-dropdown.ts';
 
 function saveLang(lang: string): void {
   try {
@@ -9,7 +10,39 @@ function saveLang(lang: string): void {
   }
 }
 
+const SEARCH_WAKE_EVENTS = ['focusin', 'pointerover', 'touchstart'] as const;
+/** Hydrate by then even if the page never goes idle. */
+const IDLE_TIMEOUT_MS = 500;
+
+/**
+ * The header search hydrates after the shopper's first focus, pointer or touch inside it; until then it is a
+ * working plain form, so pages with no other island load no React at all. Loading and running React DOM (its
+ * first evaluation is the costly part on a slow phone) waits for an idle moment, so that work does not sit
+ * between the tap and its click, or inside a keystroke (npm run inp measures both at 4× CPU).
+ */
+function wakeSearchBox(): void {
+  const slot = document.querySelector<HTMLElement>('[data-search-box]');
+  const lang = document.documentElement.lang;
+  if (!slot || !isLang(lang)) return;
+  let started = false;
+  const wake = () => {
+    if (started) return;
+    started = true;
+    for (const name of SEARCH_WAKE_EVENTS) slot.removeEventListener(name, wake);
+    requestIdleCallback(
+      () => void import('../islands/search/hydrate.tsx').then((m) => m.hydrateSearchBox(slot, lang)),
+      {
+        timeout: IDLE_TIMEOUT_MS,
+      },
+    );
+  };
+  for (const name of SEARCH_WAKE_EVENTS) slot.addEventListener(name, wake, { passive: true });
+  // Focus may have arrived before this script ran.
+  if (slot.contains(document.activeElement)) wake();
+}
+
 export function initHeader(): void {
+  wakeSearchBox();
   // The language of the page in view is the shopper's latest choice (as i18next caches it);
   // the bare root only reads it.
   const current = langOfPath(location.pathname);
@@ -25,23 +58,5 @@ export function initHeader(): void {
     });
   }
 
-  for (const dropdown of document.querySelectorAll<HTMLElement>('[data-dropdown]')) {
-    const button = dropdown.querySelector<HTMLButtonElement>('[data-dropdown-button]');
-    const panel = dropdown.querySelector<HTMLElement>('[data-dropdown-panel]');
-    if (!button || !panel) continue;
-    const setOpen = (open: boolean) => {
-      button.setAttribute('aria-expanded', String(open));
-      panel.hidden = !open;
-    };
-    button.addEventListener('click', () => setOpen(panel.hidden));
-    document.addEventListener('click', (event) => {
-      if (!panel.hidden && !dropdown.contains(event.target as Node)) setOpen(false);
-    });
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && !panel.hidden) {
-        setOpen(false);
-        button.focus();
-      }
-    });
-  }
+  for (const dropdown of document.querySelectorAll<HTMLElement>('[data-dropdown]')) enhanceCategoryDropdown(dropdown);
 }

@@ -1,5 +1,6 @@
 /**
- * Build-time only: the labels an island renders, for its `labels` prop.
+ * Build-time only: the labels an island renders, for its `labels` prop or
+ * through `virtual:labels/<set>` (integrations/island-labels.ts).
  * Client code never imports this (it holds both languages).
  */
 import type { MessageKey } from './index.ts';
@@ -31,3 +32,16 @@ export function islandLabels(
   }
   return labels;
 }
+
+/**
+ * Labels that client modules import as `virtual:labels/<set>` (both languages, a few hundred bytes),
+ * instead of every page carrying them in its HTML: the header search on every page, the product
+ * page's panel and its reviews.
+ */
+export const LABEL_SETS = {
+  search: ['isl.search.', 'header.search.'],
+  product: ['product.discount', 'product.stock.', 'product.image_alt', 'product.installment'],
+  reviews: REVIEW_LABELS,
+} satisfies Record<string, string[]>;
+
+export type LabelSet = keyof typeof LABEL_SETS;

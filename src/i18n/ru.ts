@@ -48,6 +48,8 @@ export const ru: Messages = {
   'header.address.default': 'Выберите адрес',
   'category.panel': 'Все категории',
   'category.id': 'ID: {id}',
+  'category.menu_loading': 'Загружаем категории…',
+  'category.menu_failed': 'Не удалось загрузить категории.',
   'category.count': 'Товаров: {count}',
   'category.empty': 'В этой категории пока нет товаров.',
 

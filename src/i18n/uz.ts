@@ -48,6 +48,8 @@ export const uz = {
   'header.address.default': 'Manzilni tanlang',
   'category.panel': 'Barcha kategoriyalar',
   'category.id': 'ID: {id}',
+  'category.menu_loading': 'Kategoriyalar yuklanmoqda…',
+  'category.menu_failed': 'Kategoriyalarni yuklab boʻlmadi.',
   'category.count': '{count} ta mahsulot',
   'category.empty': 'Bu kategoriyada hozircha mahsulot yoʻq.',
 

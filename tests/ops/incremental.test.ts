@@ -120,10 +120,11 @@ describe('the incremental rebuild', () => {
   );
 
   it(
-    'builds everything when a category changed (every page’s menu)',
+    'builds everything when a category changed (its products’ breadcrumbs, the listings, the header’s menu)',
     async () => {
       const db = openDb(api.dataDir);
       db.run("UPDATE categories SET name_uz = name_uz || ' (yangi)' WHERE id = 1");
+      const inCategory = db.get<{ id: number }>('SELECT id FROM products WHERE category_id = 1 ORDER BY id LIMIT 1')!.id;
       db.close();
       const run = await rebuild(['--dry-run']);
       expect(run.manifest.build).toMatchObject({
@@ -132,7 +133,8 @@ describe('the incremental rebuild', () => {
         reason: 'shared inputs changed: the categories',
       });
       expect(run.manifest.inputs!.shared).not.toBe(second.manifest.inputs!.shared);
-      expect(read(run.id, 'uz/product/2.html')).toContain('(yangi)');
+      expect(read(run.id, `uz/product/${inCategory}.html`)).toContain('(yangi)');
+      expect(read(run.id, 'uz/category-menu.html')).toContain('(yangi)');
     },
     BUILD_TIMEOUT,
   );

@@ -7,7 +7,8 @@
  * reviews are re-read once their section nears the screen.
  */
 import type { Feature } from '#contract/schemas.ts';
-import { makeT, type Labels } from '../../i18n/messages.ts';
+import labels from 'virtual:labels/product';
+import { makeT } from '../../i18n/messages.ts';
 import {
   buyView,
   choosableFeatures,
@@ -30,7 +31,7 @@ export function enhanceProductPanel(panel: HTMLElement): void {
   const title = panel.dataset['title'] ?? '';
   const images = json<string[]>(panel.dataset['images']);
   // Texts the panel writes after a choice or the live answer.
-  const t = makeT(json<Labels>(panel.dataset['labels']));
+  const t = makeT(labels[$lang.get()]);
   let product = json<LiveProduct>(panel.dataset['product']);
   let selectedId: number | null = null;
   let imageIndex = 0;
@@ -149,7 +150,7 @@ export function enhanceProductReviews(container: HTMLElement): void {
           return;
         }
         const { renderReviews } = await import('./render-reviews.tsx');
-        renderReviews(container, $lang.get(), id, live, json<Labels>(container.dataset['labels']));
+        renderReviews(container, $lang.get(), id, live);
       });
     },
     { rootMargin: '200px' },

@@ -5,11 +5,11 @@
  */
 import { createRoot } from 'react-dom/client';
 import type { Lang, Review } from '#contract/schemas.ts';
-import type { Labels } from '../../i18n/messages.ts';
+import labels from 'virtual:labels/reviews';
 import { averageRating } from '../shared/ReviewList.tsx';
 import ProductReviews from './ProductReviews.tsx';
 
-export function renderReviews(container: HTMLElement, lang: Lang, id: number, reviews: Review[], labels: Labels) {
+export function renderReviews(container: HTMLElement, lang: Lang, id: number, reviews: Review[]) {
   container.textContent = '';
   createRoot(container).render(
     <ProductReviews
@@ -19,7 +19,7 @@ export function renderReviews(container: HTMLElement, lang: Lang, id: number, re
       count={reviews.length}
       rating={averageRating(reviews)}
       state="checked"
-      labels={labels}
+      labels={labels[lang]}
     />,
   );
 }

@@ -8,7 +8,7 @@
  * Without JavaScript the same form submits to /{lang}/search?q=.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import { PLACEHOLDER_IMAGE } from '../../lib/product.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
@@ -27,14 +27,15 @@ const MAX_PER_GROUP = 6;
 
 interface Props {
   lang: Lang;
-  /** Labels from i18n/labels.ts (build time). */
+  /** The `search` set of i18n/labels.ts. */
   labels: Labels;
-  placeholder?: string;
-  label?: string;
-  submitLabel?: string;
   /** Product pages hide the search block on mobile (spec §2). */
   hideOnMobile?: boolean;
 }
+
+/** One header search per page: fixed ids, so the server's markup and the hydrating client agree without useId. */
+const LIST_ID = 'search-box-list';
+const INPUT_ID = 'search-box-input';
 
 interface Option {
   id: string;
@@ -44,7 +45,7 @@ interface Option {
   suggestion?: Suggestion;
 }
 
-export default function SearchBox({ lang, labels, placeholder, label, submitLabel, hideOnMobile = false }: Props) {
+export default function SearchBox({ lang, labels, hideOnMobile = false }: Props) {
   setLanguage(lang);
   const t = makeT(labels);
   const recentStored = useStore($recentSearches);
@@ -58,8 +59,6 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
   const [indexFailed, setIndexFailed] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
-  const listId = useId();
-  const inputId = useId();
   const recent = mounted ? recentStored : [];
   const trimmed = cleanQuery(query);
 
@@ -109,17 +108,17 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
 
   const options: Option[] = useMemo(() => {
     if (!trimmed)
-      return recent.map((q, i) => ({ id: `${listId}-r${i}`, kind: 'recent', label: q, href: searchHref(lang, q) }));
+      return recent.map((q, i) => ({ id: `${LIST_ID}-r${i}`, kind: 'recent', label: q, href: searchHref(lang, q) }));
     return (['product', 'category', 'store'] as const).flatMap((kind) =>
       suggestions[kind].map((s, i) => ({
-        id: `${listId}-${kind[0]}${i}`,
+        id: `${LIST_ID}-${kind[0]}${i}`,
         kind,
         label: s.title,
         href: s.href,
         suggestion: s,
       })),
     );
-  }, [trimmed, recent, suggestions, lang, listId]);
+  }, [trimmed, recent, suggestions, lang]);
 
   const showResults = trimmed.length > 0;
   const empty = showResults && !loading && options.length === 0;
@@ -210,20 +209,20 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
       }}
       data-search-form
     >
-      <label className="sr-only" htmlFor={inputId}>
-        {label ?? t('isl.search.label')}
+      <label className="sr-only" htmlFor={INPUT_ID}>
+        {t('header.search.label')}
       </label>
       <input
         ref={inputRef}
-        id={inputId}
+        id={INPUT_ID}
         name="q"
         type="search"
-        placeholder={placeholder ?? t('isl.search.label')}
+        placeholder={t('header.search.placeholder')}
         autoComplete="off"
         maxLength={200}
         role="combobox"
         aria-expanded={expanded}
-        aria-controls={listId}
+        aria-controls={LIST_ID}
         aria-autocomplete="list"
         aria-activedescendant={activeOption?.id}
         value={query}
@@ -236,7 +235,7 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
         onBlur={onBlur}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="search-submit" aria-label={submitLabel ?? t('isl.search.label')}>
+      <button type="submit" className="search-submit" aria-label={t('header.search.submit')}>
         <svg
           width="20"
           height="20"
@@ -263,13 +262,13 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
         )}
         {!showResults && recent.length > 0 && (
           <div className="sb-recent-head">
-            <span id={`${listId}-recent`}>{t('isl.search.recent')}</span>
+            <span id={`${LIST_ID}-recent`}>{t('isl.search.recent')}</span>
             <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => clearRecentSearches()}>
               {t('isl.search.clear_recent')}
             </button>
           </div>
         )}
-        <ul id={listId} role="listbox" aria-label={label ?? t('isl.search.label')}>
+        <ul id={LIST_ID} role="listbox" aria-label={t('header.search.label')}>
           {!showResults &&
             options.map((option) => (
               <li key={option.id} {...optionProps(option)}>
@@ -280,8 +279,8 @@ export default function SearchBox({ lang, labels, placeholder, label, submitLabe
             (['product', 'category', 'store'] as const).map((kind) =>
               suggestions[kind].length === 0 ? null : (
                 <li key={kind} role="presentation">
-                  <ul role="group" aria-labelledby={`${listId}-g${kind}`}>
-                    <li role="presentation" id={`${listId}-g${kind}`} className="sb-group">
+                  <ul role="group" aria-labelledby={`${LIST_ID}-g${kind}`}>
+                    <li role="presentation" id={`${LIST_ID}-g${kind}`} className="sb-group">
                       {groupTitle[kind]}
                     </li>
                     {options

@@ -1,6 +1,7 @@
 import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { watchErrors } from '../support/site.ts';
 import { E2E_SITE } from '../../../playwright.config.ts';
+import { seedData } from '../support/api.ts';
 
 test.describe('layout', () => {
   test('header and footer links all resolve', async ({ page, request }) => {
@@ -64,6 +65,53 @@ test.describe('layout', () => {
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the category list is not in the page: fetched once, as the pointer reaches the button', async ({ page }) => {
+    const { categories } = await seedData();
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/uz/category-menu')) fetched.push(request.url());
+    });
+    await page.goto('/uz/about');
+    const panel = page.locator('#category-panel');
+    await expect(panel.locator('a[href^="/uz/category/"]')).toHaveCount(0);
+    const button = page.locator('[data-dropdown-button]');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/uz/category-menu'));
+    await button.hover();
+    expect((await answer).status()).toBe(200);
+    await button.click();
+    const links = panel.locator('a[href^="/uz/category/"]');
+    await expect(links).toHaveCount(categories.length);
+    await expect(links.first()).toContainText(categories[0]!.name);
+    await expect(links.first()).toContainText(`ID: ${categories[0]!.id}`);
+    await expect(panel.getByRole('status')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await button.click();
+    await expect(links).toHaveCount(categories.length);
+    expect(fetched).toHaveLength(1);
+  });
+
+  test('the category list cannot load: said, with the categories page offered, and tried again on the next opening', async ({
+    page,
+  }) => {
+    expectConsole(page, failedLoad(503, /category-menu/));
+    let fail = true;
+    await page.route('**/ru/category-menu', (route) =>
+      fail ? route.fulfill({ status: 503, body: 'unavailable' }) : route.fallback(),
+    );
+    await page.goto('/ru/about');
+    const button = page.locator('[data-dropdown-button]');
+    const panel = page.locator('#category-panel');
+    await button.click();
+    const failure = panel.getByRole('alert');
+    await expect(failure).toContainText('Не удалось загрузить категории.');
+    await expect(failure.getByRole('link', { name: 'Все категории' })).toHaveAttribute('href', '/ru/mobile-category');
+    await page.keyboard.press('Escape');
+    fail = false;
+    await button.click();
+    await expect(panel.locator('a[href^="/ru/category/"]').first()).toBeVisible();
+    await expect(failure).toBeHidden();
   });
 
   test('QR dialog opens, switches tabs and closes on Escape and backdrop', async ({ page }) => {

@@ -1,0 +1,45 @@
+/**
+ * The header's category dropdown (spec §2): opens on its button, closes on an
+ * outside click or Escape. Its list is a file of the site fetched through
+ * src/stores/category-menu.ts as the pointer or focus reaches the button.
+ */
+import { $categoryMenu, loadCategoryMenu } from '../../stores/category-menu.ts';
+
+export function enhanceCategoryDropdown(dropdown: HTMLElement): void {
+  const button = dropdown.querySelector<HTMLButtonElement>('[data-dropdown-button]');
+  const panel = dropdown.querySelector<HTMLElement>('[data-dropdown-panel]');
+  if (!button || !panel) return;
+  const menu = panel.querySelector<HTMLElement>('[data-category-menu]');
+  const load = () => {
+    if (menu) void loadCategoryMenu(menu.dataset['categoryMenu']!);
+  };
+  if (menu) showCategoryMenu(menu);
+  const setOpen = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+    if (open) load();
+  };
+  // Fetched as the pointer or focus reaches the button, so the list is there by the click.
+  for (const name of ['pointerover', 'focusin'] as const) button.addEventListener(name, load, { passive: true });
+  button.addEventListener('click', () => setOpen(panel.hidden));
+  document.addEventListener('click', (event) => {
+    if (!panel.hidden && !dropdown.contains(event.target as Node)) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !panel.hidden) {
+      setOpen(false);
+      button.focus();
+    }
+  });
+}
+
+/** Paints the category list's state into the dropdown (src/stores/category-menu.ts fetches it). */
+function showCategoryMenu(menu: HTMLElement): void {
+  const loading = menu.querySelector<HTMLElement>('[data-menu-loading]')!;
+  const failed = menu.querySelector<HTMLElement>('[data-menu-failed]')!;
+  $categoryMenu.subscribe((value) => {
+    loading.hidden = value.state !== 'loading' && value.state !== 'idle';
+    failed.hidden = value.state !== 'failed';
+    if (value.state === 'loaded' && !menu.querySelector('ul')) loading.insertAdjacentHTML('beforebegin', value.html);
+  });
+}
