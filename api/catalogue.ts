@@ -134,7 +134,6 @@ export function catalogueHandlers(ctx: AppContext): Pick<Handlers, CatalogueCall
       );
       const results = rows.map((row) => ({
         ...p.product(row),
-        related: relatedIds(row),
         latest_reviews: db
           .all<ReviewRow>(
             'SELECT * FROM reviews WHERE product_id = ? ORDER BY created_at DESC, id DESC LIMIT 3',

@@ -121,11 +121,11 @@ export type Product = z.infer<typeof Product>;
 
 /**
  * A product with what its static page needs besides itself, for build-time
- * bulk loading (GET /products/catalogue/): related product ids and the latest
- * reviews. Not in the spec; a backend without it is loaded product by product.
+ * bulk loading (GET /products/catalogue/): the latest reviews. Not in the spec;
+ * a backend without it is loaded product by product. (Related products are not
+ * built into pages: the product page reads them from the API.)
  */
 export const CatalogueProduct = z.extend(Product, {
-  related: z.array(id),
   latest_reviews: z.array(z.lazy(() => Review)),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProduct>;

@@ -96,12 +96,11 @@ async function fetchProducts(api: Api): Promise<CatalogueProduct[]> {
   // A backend with only the spec's calls: list every product, then load each one.
   const summaries = await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } }));
   return mapLimited(summaries, PRODUCT_CONCURRENCY, async ({ id }) => {
-    const [product, related, reviews] = await Promise.all([
+    const [product, reviews] = await Promise.all([
       api.call('product', { params: { id } }),
-      api.call('relatedProducts', { params: { id } }),
       api.call('productComments', { params: { id } }),
     ]);
-    return { ...product, related: related.map((item) => item.id), latest_reviews: latest(reviews) };
+    return { ...product, latest_reviews: latest(reviews) };
   });
 }
 

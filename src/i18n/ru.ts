@@ -66,6 +66,8 @@ export const ru: Messages = {
   'product.features': 'Варианты',
   'product.feature': 'Вариант {n}',
   'product.related': 'Похожие товары',
+  'product.related_failed': 'Не удалось загрузить похожие товары.',
+  'product.related_retry': 'Повторить',
   'product.reviews': 'Отзывы',
   'product.rating': '{rating} / 5 · отзывов: {count}',
   'product.no_reviews': 'Отзывов пока нет.',
@@ -175,6 +177,7 @@ export const ru: Messages = {
   'qr.hint.app_store': 'Отсканируйте, чтобы скачать из App Store',
   'qr.error': 'Не удалось загрузить QR-код. Попробуйте ещё раз.',
   'qr.retry': 'Повторить',
+  'dialog.failed': 'Не удалось открыть окно. Проверьте интернет и попробуйте ещё раз.',
   'dialog.close': 'Закрыть',
   'contacts.title': 'Контактные номера',
 

@@ -66,6 +66,8 @@ export const uz = {
   'product.features': 'Variantlar',
   'product.feature': 'Variant {n}',
   'product.related': 'Oʻxshash mahsulotlar',
+  'product.related_failed': 'Oʻxshash mahsulotlarni yuklab boʻlmadi.',
+  'product.related_retry': 'Qayta urinish',
   'product.reviews': 'Sharhlar',
   'product.rating': '{rating} / 5 · {count} ta sharh',
   'product.no_reviews': 'Hali sharhlar yoʻq.',
@@ -175,6 +177,7 @@ export const uz = {
   'qr.hint.app_store': 'App Store orqali yuklab olish uchun skanerlang',
   'qr.error': 'QR kodni yuklab boʻlmadi. Qaytadan urinib koʻring.',
   'qr.retry': 'Qayta urinish',
+  'dialog.failed': 'Oynani ochib boʻlmadi. Internetni tekshirib, qaytadan urinib koʻring.',
   'dialog.close': 'Yopish',
   'contacts.title': 'Aloqa raqamlari',
 

@@ -22,7 +22,6 @@ function product(id: number, category: number | null, store: number | null): Cat
     store: store === null ? null : { ...STORE, id: store },
     features: [],
     updated_at: '2025-01-01T00:00:00Z',
-    related: [1],
     latest_reviews: [],
   };
 }

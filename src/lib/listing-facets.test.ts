@@ -31,7 +31,6 @@ const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
     { id: 8, count: 0, price: null, images: null, attributes: [{ key: 'color', name: 'Rang', value: 'Oq' }] },
   ],
   updated_at: '2025-01-01T00:00:00Z',
-  related: [],
   latest_reviews: [],
   ...over,
 });

@@ -6,6 +6,7 @@
  */
 import type { CatalogueProduct, Lang, ProductSummary } from '#contract/schemas.ts';
 import { translator } from '../i18n/index.ts';
+import type { Translate } from '../i18n/messages.ts';
 import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
 import {
   brandOf,
@@ -71,12 +72,15 @@ export function listingRanks(catalogue: {
 const unitsLeft = (product: Pick<CatalogueProduct, 'stock' | 'features'>) =>
   Math.max(product.stock, ...product.features.map((feature) => feature.count));
 
+/** The title of CardTemplate.astro's sample card, which fill-card.ts replaces with a product's. */
+export const CARD_TITLE_MARK = '\u2063title\u2063';
+
+/** What a card shows of a product, its texts in `t`'s language (the build's translator, or an island's labels). */
 export function listingCard(
   product: ProductSummary & { stock?: number },
-  lang: Lang,
+  t: Translate,
   configuredPlan: InstallmentPlan | null,
 ): ListingCard {
-  const t = translator(lang);
   const price = payablePrice(product);
   const offer = installmentOffer(price, planFor(product, configuredPlan));
   const discounted = hasDiscount(product);
@@ -141,5 +145,5 @@ export function productFacets(
     monthly: monthlySortKey(monthly),
   };
   if (topRank !== undefined) sorts.top = topRank;
-  return { filters, sorts, card: listingCard({ ...product, stock: left }, lang, plan) };
+  return { filters, sorts, card: listingCard({ ...product, stock: left }, translator(lang), plan) };
 }

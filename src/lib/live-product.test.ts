@@ -102,5 +102,11 @@ describe('the reviews shown', () => {
     expect(reviewsShown([review(1), review(2)], 3, 3)).not.toBe(built);
     expect(reviewsShown([{ ...review(1), comment: 'Zoʻr' }, review(2)], 2, 3)).not.toBe(built);
     expect(reviewsShown([review(1), review(2), review(4)], 3, 2)).toBe(reviewsShown([review(1), review(2)], 3, 2));
+    expect(reviewsShown([{ ...review(1), images: ['/media/r.jpg'] }, review(2)], 2, 3)).not.toBe(built);
+    expect(reviewsShown([{ ...review(1), rating: 1 }, review(2)], 2, 3)).not.toBe(built);
+  });
+
+  it('are a short fingerprint, not a second copy of the texts in the page', () => {
+    expect(reviewsShown([review(1), review(2)], 2, 3)).toMatch(/^[0-9a-f]{8}$/);
   });
 });

@@ -4,7 +4,7 @@
  * a kept answer is still fresh (spec §9: 5 minutes, and never older than the
  * page it would replace), and what the buy block shows for a chosen feature.
  */
-import type { Feature, Review } from '#contract/schemas.ts';
+import type { Feature, ProductSummary, Review } from '#contract/schemas.ts';
 import { discountPercent, hasDiscount, payablePrice } from './price.ts';
 import { imageList } from './product.ts';
 
@@ -66,6 +66,20 @@ export function asReviews(data: unknown): Review[] | null {
   );
 }
 
+/** Products related to one (GET /products/related-products/{id}/), those with what a card needs; null if not a list. */
+export function asRelated(data: unknown): ProductSummary[] | null {
+  if (!Array.isArray(data)) return null;
+  return (data as ProductSummary[]).filter(
+    (p) =>
+      p &&
+      isNumber(p.id) &&
+      isNumber(p.price) &&
+      isNumberOrNull(p.discount) &&
+      isNumberOrNull(p.discount_price) &&
+      (p.title === null || typeof p.title === 'string'),
+  );
+}
+
 /** A kept answer (as stored text) younger than the TTL and not older than `notBefore` (ms), else null. */
 export function freshKept<T>(
   raw: string | null,
@@ -113,14 +127,18 @@ export function buyView(product: LiveProduct, selected: Feature | undefined): Bu
 
 /**
  * What of a product's reviews its page shows (the count, and the latest
- * reviews' ids, ratings, texts and photos), as one string: the built section is
- * drawn again only when the API's reviews give a different one.
+ * reviews' ids, ratings, texts and photos), as a short fingerprint (FNV-1a, 32
+ * bits, hex): the built section is drawn again only when the API's reviews give
+ * a different one. The page carries the fingerprint, not a second copy of the texts.
  */
 export function reviewsShown(reviews: readonly Review[], count: number, shown: number): string {
-  return JSON.stringify([
+  const text = JSON.stringify([
     count,
     reviews
       .slice(0, shown)
       .map((r) => [r.id, r.rating, r.author, r.advantage, r.shortcoming, r.comment, r.created_at, r.images]),
   ]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }

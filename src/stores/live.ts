@@ -1,14 +1,15 @@
 /**
- * What the product page re-reads from the API after it loads: the product's
- * price and stock, so a stale build never sells at an old price, and its
- * reviews, so a review written since the build shows at once. Each answer is
+ * What the product page reads from the API after it loads: the product's
+ * price and stock, so a stale build never sells at an old price, its
+ * reviews, so a review written since the build shows at once, and the
+ * products related to it (spec §7), which the page does not carry. Each answer is
  * kept in sessionStorage for 5 minutes (spec §9); one kept from before the
  * page was built, or (reviews) before the shopper's own last review of the
  * product, is older than what it would replace and is not used. A product the
  * API no longer has (404) is `gone`.
  */
-import type { Lang, Review } from '#contract/schemas.ts';
-import { asLiveProduct, asReviews, freshKept, type Kept, type LiveProduct } from '../lib/live-product.ts';
+import type { Lang, ProductSummary, Review } from '#contract/schemas.ts';
+import { asLiveProduct, asRelated, asReviews, freshKept, type Kept, type LiveProduct } from '../lib/live-product.ts';
 import { getApi, statusOf } from './api.ts';
 import { reviewedAt } from './reviewed.ts';
 
@@ -18,6 +19,7 @@ export type Live<T> = { state: 'fresh'; value: T } | { state: 'gone' } | { state
 export const liveKey = (lang: Lang, id: number) => `bozor:product:${lang}:${id}`;
 /** Reviews are the shoppers' own words, the same in both languages. */
 export const reviewsKey = (id: number) => `bozor:comments:${id}`;
+export const relatedKey = (lang: Lang, id: number) => `bozor:related:${lang}:${id}`;
 
 function kept(key: string): string | null {
   try {
@@ -63,4 +65,10 @@ export const liveProduct = (lang: Lang, id: number, builtAt: string): Promise<Li
 export const liveReviews = (id: number, builtAt: string): Promise<Live<Review[]>> =>
   readLive(reviewsKey(id), Math.max(Date.parse(builtAt), reviewedAt(id)), asReviews, async () =>
     (await getApi()).call('productComments', { params: { id } }),
+  );
+
+/** The products related to one, as GET /products/related-products/{id}/ answers them. */
+export const liveRelated = (lang: Lang, id: number): Promise<Live<ProductSummary[]>> =>
+  readLive(relatedKey(lang, id), 0, asRelated, async () =>
+    (await getApi()).call('relatedProducts', { params: { id } }),
   );

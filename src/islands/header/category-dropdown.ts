@@ -1,9 +1,9 @@
 /**
  * The header's category dropdown (spec §2): opens on its button, closes on an
  * outside click or Escape. Its list is a file of the site fetched through
- * src/stores/category-menu.ts as the pointer or focus reaches the button.
+ * src/stores/site-fragments.ts as the pointer or focus reaches the button.
  */
-import { $categoryMenu, loadCategoryMenu } from '../../stores/category-menu.ts';
+import { loadSiteFragment, siteFragment } from '../../stores/site-fragments.ts';
 
 export function enhanceCategoryDropdown(dropdown: HTMLElement): void {
   const button = dropdown.querySelector<HTMLButtonElement>('[data-dropdown-button]');
@@ -11,7 +11,7 @@ export function enhanceCategoryDropdown(dropdown: HTMLElement): void {
   if (!button || !panel) return;
   const menu = panel.querySelector<HTMLElement>('[data-category-menu]');
   const load = () => {
-    if (menu) void loadCategoryMenu(menu.dataset['categoryMenu']!);
+    if (menu) void loadSiteFragment(menu.dataset['categoryMenu']!);
   };
   if (menu) showCategoryMenu(menu);
   const setOpen = (open: boolean) => {
@@ -33,11 +33,11 @@ export function enhanceCategoryDropdown(dropdown: HTMLElement): void {
   });
 }
 
-/** Paints the category list's state into the dropdown (src/stores/category-menu.ts fetches it). */
+/** Paints the category list's state into the dropdown. */
 function showCategoryMenu(menu: HTMLElement): void {
   const loading = menu.querySelector<HTMLElement>('[data-menu-loading]')!;
   const failed = menu.querySelector<HTMLElement>('[data-menu-failed]')!;
-  $categoryMenu.subscribe((value) => {
+  siteFragment(menu.dataset['categoryMenu']!).subscribe((value) => {
     loading.hidden = value.state !== 'loading' && value.state !== 'idle';
     failed.hidden = value.state !== 'failed';
     if (value.state === 'loaded' && !menu.querySelector('ul')) loading.insertAdjacentHTML('beforebegin', value.html);

@@ -11,7 +11,7 @@
  */
 import type { Lang } from '#contract/schemas.ts';
 import { formatMessage } from '../../i18n/format.ts';
-import { localizedPath, switchLangPath } from '../../i18n/urls.ts';
+import { switchLangPath } from '../../i18n/urls.ts';
 import {
   activeCount,
   combine,
@@ -45,6 +45,7 @@ import {
   type ValueIndex,
 } from '../../lib/listing.ts';
 import type { ListingCard } from '../../lib/listing-facets.ts';
+import { fillCard } from '../shared/fill-card.ts';
 import { formatAmount } from '../../lib/price.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import css from './listing.css?url';
@@ -102,7 +103,6 @@ const PAGE = 24;
 const FIRST_ROW = 6;
 /** Narrower than this, the filters are a sheet. */
 const PHONE = '(max-width: 768px)';
-const TITLE_MARK = '\u2063title\u2063';
 /** A counting search over every group (unsorted). */
 const ALL = ':all';
 
@@ -365,7 +365,7 @@ class Controller {
 
   /** Cards of answers [from, to): each page's card meta (one small fragment each), into copies of the page's card. */
   private async cards(from: number, to: number): Promise<HTMLElement[]> {
-    const template = document.querySelector<HTMLTemplateElement>('template[data-listing-card]')!;
+    const template = document.querySelector<HTMLTemplateElement>('template[data-card-template]')!;
     const data = await Promise.all(this.answer.slice(from, to).map((result) => result.data()));
     return data.flatMap((page) => {
       try {
@@ -566,45 +566,4 @@ function button(className: string, text: string): HTMLButtonElement {
   element.className = className;
   element.textContent = text;
   return element;
-}
-
-/** A copy of the page's own card (its markup and scoped styles) with a product's texts. */
-function fillCard(template: HTMLTemplateElement, card: ListingCard, lang: Lang): HTMLElement {
-  const item = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
-  const id = String(card.id);
-  // The sample's title, wherever the card prints it (heading, alt, labels).
-  const walker = document.createTreeWalker(item, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-  for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) {
-    if (node instanceof Text) {
-      if (node.data.includes(TITLE_MARK)) node.data = node.data.replaceAll(TITLE_MARK, card.title);
-    } else if (node instanceof Element) {
-      for (const attribute of node.attributes)
-        if (attribute.value.includes(TITLE_MARK)) attribute.value = attribute.value.replaceAll(TITLE_MARK, card.title);
-    }
-  }
-  item.setAttribute('data-product-card', id);
-  item.querySelector('.card-link')?.setAttribute('href', localizedPath(lang, `/product/${id}`));
-  const image = item.querySelector('img');
-  if (image) image.src = card.image;
-  setText(item.querySelector('.price'), card.price);
-  const old = item.querySelector('.old-price');
-  if (old && card.old) {
-    for (const child of [...old.childNodes]) if (child instanceof Text) child.remove();
-    old.append(card.old);
-  } else old?.remove();
-  if (card.badge) setText(item.querySelector('.card-badge'), card.badge);
-  else item.querySelector('.card-badge')?.remove();
-  if (card.monthly) setText(item.querySelector('[data-installment]'), card.monthly);
-  else item.querySelector('[data-installment]')?.remove();
-  for (const name of ['data-favourite', 'data-add-to-basket']) item.querySelector(`[${name}]`)?.setAttribute(name, id);
-  const add = item.querySelector<HTMLButtonElement>('[data-add-to-basket]');
-  if (add && card.soldOut) {
-    add.dataset['soldOut'] = 'true';
-    add.disabled = true;
-  }
-  return item;
-}
-
-function setText(element: Element | null, text: string): void {
-  if (element) element.textContent = text;
 }

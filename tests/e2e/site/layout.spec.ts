@@ -154,6 +154,32 @@ test.describe('layout', () => {
     await expect(panel.locator('[data-qr-error]')).toBeHidden();
   });
 
+  test('the dialogs are not in the page: fetched with the first click; a failure is said and the next click works', async ({
+    page,
+  }) => {
+    expectConsole(page, failedLoad('aborted', /\/uz\/dialogs$/));
+    let fail = true;
+    await page.route('**/uz/dialogs', (route) => (fail ? route.abort() : route.fallback()));
+    await page.goto('/uz/agreement');
+    await expect(page.locator('dialog')).toHaveCount(0);
+    const opener = page.locator('[data-dialog-open="contacts-dialog"]');
+    await opener.click();
+    await expect(page.getByText('Oynani ochib boʻlmadi. Internetni tekshirib, qaytadan urinib koʻring.')).toBeVisible();
+    await expect(page.locator('#contacts-dialog')).toHaveCount(0);
+    fail = false;
+    await opener.click();
+    await expect(page.locator('#contacts-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    // Both dialogs came in the one file, once.
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/uz/dialogs')) fetched.push(request.url());
+    });
+    await page.locator('[data-dialog-open="qr-dialog"]').click();
+    await expect(page.locator('#qr-dialog')).toBeVisible();
+    expect(fetched).toEqual([]);
+  });
+
   test('contact numbers popup offers the bot, phone and e-mail', async ({ page }) => {
     await page.goto('/uz/questions');
     await page.locator('[data-dialog-open="contacts-dialog"]').click();

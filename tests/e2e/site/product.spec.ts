@@ -43,6 +43,45 @@ test.describe('product page', () => {
     );
   });
 
+  test('related products: not in the page, read from the API as their place nears; a failure is said, with a retry', async ({
+    page,
+    request,
+  }) => {
+    const id = 1;
+    const related = await api().call('relatedProducts', { params: { id } });
+    expect(related.length).toBeGreaterThan(1);
+    const html = await (await request.get(`/uz/product/${id}`)).text();
+    expect(html).not.toContain(`href="/uz/product/${related[0]!.id}"`);
+
+    expectConsole(page, failedLoad(500, /related-products/));
+    let fail = true;
+    await page.route(`**/api/v1/products/related-products/${id}/`, (route) =>
+      fail ? route.fulfill({ status: 500, body: '{}' }) : route.fallback(),
+    );
+    await page.goto(`/uz/product/${id}`);
+    const section = page.locator('[data-related-of] section');
+    await expect(section).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const failure = section.getByRole('alert');
+    await expect(failure).toContainText('Oʻxshash mahsulotlarni yuklab boʻlmadi.');
+    fail = false;
+    await failure.getByRole('button', { name: 'Qayta urinish' }).click();
+    const cards = section.locator('[data-product-card]');
+    await expect(cards).toHaveCount(related.length);
+    await expect(failure).toBeHidden();
+    await expect(section.getByRole('heading', { name: 'Oʻxshash mahsulotlar' })).toBeVisible();
+    for (const [index, product] of related.entries()) {
+      const card = cards.nth(index);
+      await expect(card.locator('a.card-link')).toHaveAttribute('href', `/uz/product/${product.id}`);
+      await expect(card.locator('.card-title')).toHaveText(product.title ?? '');
+    }
+    // The copies are real cards: the basket button works on them.
+    const add = cards.first().locator('[data-add-to-basket]');
+    await add.click();
+    await expect(add).toHaveAttribute('data-in-basket', 'true');
+    await expect(page.locator('[data-basket-count]').first()).toHaveText('1');
+  });
+
   test('placeholder image when a product has none', async ({ page }) => {
     const { products } = await seedData();
     const product = products.find(hasNoImages)!;

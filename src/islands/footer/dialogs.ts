@@ -1,16 +1,33 @@
 /**
- * Native <dialog> behaviour of the footer's dialogs (contacts, app QR codes):
- * close buttons, backdrop click, QR tabs and image retry. Loaded by the first
- * click on a button that opens one (Footer.astro), so pages carry none of it.
+ * The footer's dialogs (contacts, app QR codes; the profile menu opens the
+ * contacts too): their markup is a file of the site (pages/[lang]/dialogs.astro)
+ * fetched with the first click on a button that opens one, so pages carry
+ * neither it nor this script (issue 21: page weight). Native <dialog>
+ * behaviour: close buttons, backdrop click, QR tabs and image retry. If the
+ * markup cannot load, a toast says so and the next click tries again.
  */
-let ready = false;
+import { isLang, localizedPath } from '../../i18n/urls.ts';
+import { notify } from '../../stores/notify.ts';
+import { loadSiteFragment } from '../../stores/site-fragments.ts';
 
-export function openDialog(opener: HTMLElement): void {
-  if (!ready) {
-    ready = true;
-    initDialogs();
+export async function openDialog(opener: HTMLElement): Promise<void> {
+  const id = opener.dataset['dialogOpen'] ?? '';
+  if (!document.getElementById(id)) {
+    const lang = document.documentElement.lang;
+    if (!isLang(lang)) return;
+    opener.setAttribute('aria-busy', 'true');
+    const html = await loadSiteFragment(localizedPath(lang, '/dialogs'));
+    opener.removeAttribute('aria-busy');
+    if (html === null) {
+      notify('error', 'dialog.failed');
+      return;
+    }
+    if (!document.getElementById(id)) {
+      document.body.insertAdjacentHTML('beforeend', html);
+      initDialogs();
+    }
   }
-  const dialog = document.getElementById(opener.dataset.dialogOpen ?? '');
+  const dialog = document.getElementById(id);
   if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
 }
 

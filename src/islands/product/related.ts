@@ -1,0 +1,50 @@
+/**
+ * The product page's related products (spec §7 GET /products/related-products/{id}/): read from the API once
+ * their place nears the screen, drawn as copies of the build's card (islands/shared/fill-card.ts), kept for the
+ * session like the live price. The built page does not carry them: a product's page then depends on itself
+ * only, so a price change elsewhere rebuilds no other product page (issue 21). None related: nothing shown.
+ * A failure says so (spec §10 'Could not load related products') with a retry.
+ */
+import labels from 'virtual:labels/product';
+import type { InstallmentPlan } from '../../lib/installment.ts';
+import { listingCard } from '../../lib/listing-facets.ts';
+import { makeT } from '../../i18n/messages.ts';
+import { $lang } from '../../stores/language.ts';
+import { liveRelated } from '../../stores/live.ts';
+import { fillCard } from '../shared/fill-card.ts';
+
+export function enhanceRelated(place: HTMLElement): void {
+  const id = Number(place.dataset['relatedOf']);
+  const plan = JSON.parse(place.dataset['plan'] ?? 'null') as InstallmentPlan | null;
+  const section = place.querySelector<HTMLElement>('section')!;
+  const list = section.querySelector<HTMLElement>('[data-related-list]')!;
+  const failure = section.querySelector<HTMLElement>('[data-related-failed]')!;
+  const retry = failure.querySelector<HTMLButtonElement>('button')!;
+  const template = section.querySelector<HTMLTemplateElement>('template[data-card-template]')!;
+  const lang = $lang.get();
+  const t = makeT(labels[lang]);
+
+  const load = async () => {
+    retry.setAttribute('aria-busy', 'true');
+    const answer = await liveRelated(lang, id);
+    retry.removeAttribute('aria-busy');
+    if (answer.state === 'fresh') {
+      list.replaceChildren(...answer.value.map((product) => fillCard(template, listingCard(product, t, plan), lang)));
+      failure.hidden = true;
+      section.hidden = answer.value.length === 0;
+    } else {
+      failure.hidden = false;
+      section.hidden = false;
+    }
+  };
+  retry.addEventListener('click', () => void load());
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      void load();
+    },
+    { rootMargin: '400px' },
+  );
+  observer.observe(place);
+}
