@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { moduleGraph, pageScripts, ready, sitePath, staticImports } from '../../integrations/module-graph.ts';
 
-/** Islands with these directives load only on a shopper's action or a media query. */
-const LATER = new Set(['interaction', 'media']);
+/** Islands with this directive load only when a media query matches. */
+const LATER = new Set(['media']);
 
 const gzipKb = (body: string | Buffer) => gzipSync(body, { level: 9 }).length / 1024;
 

@@ -57,18 +57,23 @@ export function checkCatalogue(counts: CatalogueCounts, live: Manifest | null, l
   }
 }
 
-/** The built file that stands for a page type in a language, or null when none was built. */
-export function pageFile(root: string, lang: Lang, type: PageType): string | null {
+/** Every built file of a page type in a language (a listing's first pages), in id order. */
+export function pageFiles(root: string, lang: Lang, type: PageType): string[] {
   const path = `${lang}${PAGE_TYPES[type]}`;
   const param = path.indexOf('/:');
-  if (param < 0) return existsSync(join(root, `${path}.html`)) ? `${path}.html` : null;
+  if (param < 0) return existsSync(join(root, `${path}.html`)) ? [`${path}.html`] : [];
   const folder = path.slice(0, param);
-  const pages = existsSync(join(root, folder))
+  return existsSync(join(root, folder))
     ? readdirSync(join(root, folder))
         .filter((name) => name.endsWith('.html'))
         .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+        .map((name) => `${folder}/${name}`)
     : [];
-  return pages[0] ? `${folder}/${pages[0]}` : null;
+}
+
+/** The built file that stands for a page type in a language, or null when none was built. */
+export function pageFile(root: string, lang: Lang, type: PageType): string | null {
+  return pageFiles(root, lang, type)[0] ?? null;
 }
 
 /** Every required page type in every language, and the site-wide files. */

@@ -6,10 +6,22 @@
  * fails a page type over its kind's budget (catalogue, product, shopper; shared with the publish gate,
  * scripts/rebuild/page-types.ts). `npm run budget` runs only this file.
  */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test, expectConsole, failedLoad } from './support/test.ts';
-import { FIRST_LOAD_BUDGETS_KB, kindOf, PAGE_TYPES, type PageType } from '../../scripts/rebuild/page-types.ts';
+import {
+  FIRST_LOAD_BUDGETS_KB,
+  HTML_BUDGETS_KB,
+  kindOf,
+  LARGEST_PRODUCT_PAGE_KB,
+  PAGE_TYPES,
+  type PageType,
+} from '../../scripts/rebuild/page-types.ts';
+import { pageFiles } from '../../scripts/rebuild/gate.ts';
+import { LANGS } from '#contract/langs.ts';
+import { E2E_DIST } from '../../playwright.config.ts';
 import { openUntouched, pageOfEveryType } from './support/site.ts';
 
 /** Gzipped size of each script, by URL: hashed chunks are the same on every page a worker measures. */
@@ -71,4 +83,27 @@ test.describe('first-load JavaScript stays within budget', () => {
     expectConsole(page, failedLoad(404, /\/uz\/no-such-page$/));
     await expectWithinBudget(page, { root: '/', 'not-found': '/uz/no-such-page' });
   });
+});
+
+// The HTML the build writes, per page type: its median page in each language within the type's budget, and the
+// heaviest product page within its own. Read from the e2e build's files (no browser needed, so desktop only).
+test('HTML weight per page type stays within budget', () => {
+  const over: string[] = [];
+  for (const lang of LANGS) {
+    for (const type of Object.keys(PAGE_TYPES) as PageType[]) {
+      const kb = pageFiles(E2E_DIST, lang, type)
+        .map((file) => statSync(join(E2E_DIST, file)).size / 1024)
+        .sort((a, b) => a - b);
+      expect(kb.length, `${lang}/${type} built`).toBeGreaterThan(0);
+      const median = kb[Math.floor((kb.length - 1) / 2)]!;
+      const largest = kb.at(-1)!;
+      console.log(
+        `HTML ${`${lang}/${type}`.padEnd(24)} median ${median.toFixed(1).padStart(6)} KB of ${HTML_BUDGETS_KB[type]} KB, largest ${largest.toFixed(1)} KB (${kb.length} pages)`,
+      );
+      if (median > HTML_BUDGETS_KB[type]) over.push(`${lang}/${type} median ${median.toFixed(1)} KB`);
+      if (type === 'product' && largest > LARGEST_PRODUCT_PAGE_KB)
+        over.push(`${lang}/${type} largest ${largest.toFixed(1)} KB (budget ${LARGEST_PRODUCT_PAGE_KB} KB)`);
+    }
+  }
+  expect(over, 'over the budget').toEqual([]);
 });

@@ -44,7 +44,7 @@ const html = page(
     `<script>${inline}</script>`,
     '<script type="application/ld+json">{"@type":"Product"}</script>',
     '<astro-island component-url="/_astro/Panel.js" renderer-url="/_astro/client.js" client="load"></astro-island>',
-    '<astro-island component-url="/_astro/Search.js" renderer-url="/_astro/client.js" client="interaction"></astro-island>',
+    '<astro-island component-url="/_astro/Search.js" renderer-url="/_astro/client.js" client="media"></astro-island>',
   ].join(''),
 );
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
     '_astro/badge.js': 'export const c=3;',
     '_astro/Search.js': 'import"./shared.js";',
     'uz/orders-confirmation.html': page(island('Checkout.js', 'load'), header),
-    'uz/about.html': page(island('Search.js', 'interaction'), header),
+    'uz/about.html': page(island('Search.js', 'media'), header),
   });
   changed = await addIslandPreloads(dir);
 });
@@ -55,6 +55,6 @@ describe('island preloads', () => {
 
   it('leave a page whose islands wait for the shopper as it was', () => {
     expect(preloads('uz/about.html')).toEqual([]);
-    expect(readFileSync(join(dir, 'uz/about.html'), 'utf8')).toBe(page(island('Search.js', 'interaction'), header));
+    expect(readFileSync(join(dir, 'uz/about.html'), 'utf8')).toBe(page(island('Search.js', 'media'), header));
   });
 });
