@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { hostHeaders, pagePolicy } from './integrations/host-headers.ts';
+import { BUILD_CONCURRENCY, REACT_OPTIONS } from './integrations/build-settings.ts';
 import { islandLabelsModule } from './integrations/island-labels.ts';
 import { addIslandPreloads } from './integrations/island-preload.ts';
 import { pageSelection } from './integrations/page-selection.ts';
@@ -144,7 +145,7 @@ export default defineConfig({
   // Scoped styles mark elements with a class (`astro-…`) rather than a `data-astro-cid-…` attribute: the same
   // specificity, fewer bytes on every element of every page (product page 58.0 → 55.6 KB).
   scopedStyleStrategy: 'class',
-  build: { format: 'file', inlineStylesheets: 'never' },
+  build: { format: 'file', inlineStylesheets: 'never', concurrency: BUILD_CONCURRENCY },
   i18n: {
     locales: ['uz', 'ru'],
     defaultLocale: 'uz',
@@ -191,5 +192,5 @@ export default defineConfig({
   },
   // React loads only where a page needs it: catalogue and product pages are HTML enhanced by small module scripts
   // and load React on a shopper's action (sign-in, address picker, review); shopper pages hydrate their island.
-  integrations: [react(), hostRules(), hostHeadersFile(), selection, islandPreloads()],
+  integrations: [react(REACT_OPTIONS), hostRules(), hostHeadersFile(), selection, islandPreloads()],
 });

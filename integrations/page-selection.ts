@@ -228,6 +228,20 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
     return entry;
   };
   let started = performance.now();
+  /**
+   * Astro renders several pages at once (build.concurrency): the wall time while pages are in flight is shared
+   * among them, so the routes' times add up to the time spent rendering, and what is left of the generation
+   * is Astro's own work between pages (writing files) that no rendering overlapped.
+   */
+  const inFlight: RouteProfile[] = [];
+  let lastTick = started;
+  const renderClock = (entry: RouteProfile, event: 'start' | 'end') => {
+    const now = performance.now();
+    for (const rendering of inFlight) rendering.renderMs += (now - lastTick) / inFlight.length;
+    lastTick = now;
+    if (event === 'start') inFlight.push(entry);
+    else inFlight.splice(inFlight.indexOf(entry), 1);
+  };
   let cpuStarted = process.cpuUsage();
   let code = '';
 
@@ -315,16 +329,16 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       return selected;
     },
     async render(request, renderOptions) {
-      const renderStarted = performance.now();
+      const entry = profileOf(renderOptions.routeData.route);
+      renderClock(entry, 'start');
       const rendered = (await base.render(request, renderOptions)) as Response | { response: Response };
       // Read the body here, so the time is the page's rendering, not Astro's writing it out.
       const response = rendered instanceof Response ? rendered : rendered.response;
       const body = await response.arrayBuffer();
       if (renderOptions.routeData.type === 'page' && Buffer.from(body).includes(LOAD_ISLAND))
         result.loadIslandPages.push(decodeURI(new URL(request.url).pathname).slice(1));
-      const entry = profileOf(renderOptions.routeData.route);
       entry.rendered++;
-      entry.renderMs += performance.now() - renderStarted;
+      renderClock(entry, 'end');
       const copy = new Response(response.status === 204 ? null : body, {
         status: response.status,
         statusText: response.statusText,

@@ -21,15 +21,22 @@ export const REVIEW_LABELS = [
   'isl.reviews.first_review',
 ];
 
+const picked = new Map<string, Labels>();
+
 export function islandLabels(
   lang: Lang,
   prefixes: string[] = ['isl.search.', 'isl.basket.', 'isl.fav.', 'isl.auth.'],
 ): Labels {
+  // Every page asks for the same few sets: picked once each (the build renders tens of thousands of pages).
+  const cacheKey = `${lang}:${prefixes.join(',')}`;
+  const cached = picked.get(cacheKey);
+  if (cached) return cached;
   const table = lang === 'ru' ? ru : uz;
   const labels: Labels = {};
   for (const key of Object.keys(table) as MessageKey[]) {
     if (EXTRA.includes(key) || prefixes.some((prefix) => key.startsWith(prefix))) labels[key] = table[key];
   }
+  picked.set(cacheKey, labels);
   return labels;
 }
 

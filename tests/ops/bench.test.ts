@@ -43,6 +43,8 @@ it(
     expect(Number(bare![3])).toBeGreaterThan(0);
     expect(Number(bare![3])).toBeLessThan(productPage);
     expect(figure('ratio ours / bare', '')).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(/the same with our build settings:\s+[\d.]+ s/);
+    expect(run.stdout).toMatch(/ratio ours \/ bare with our settings:\s+[\d.]+/);
     expect(run.stdout).toMatch(/CPU time ours \/ bare:\s+[\d.]+ s \/ [\d.]+ s = [\d.]+/);
     // The profile's breakdown, with the product pages among the routes rendered.
     for (const phase of [
