@@ -207,7 +207,8 @@ export default function SearchBox({ lang, labels, hideOnMobile = false }: Props)
         }
         rememberSearch(trimmed);
       }}
-      data-search-form
+      // 'ready' once React has taken the server's form (hydrated on the first touch or focus, header-script.ts).
+      data-search-form={mounted ? 'ready' : 'static'}
     >
       <label className="sr-only" htmlFor={INPUT_ID}>
         {t('header.search.label')}

@@ -4,6 +4,7 @@
  * find both merged on the server with nothing lost; and a merge that fails.
  */
 import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
+import { searchBoxHydrated } from '../support/site.ts';
 import {
   addToServerBasket,
   codeFor,
@@ -51,7 +52,7 @@ for (const lang of ['uz', 'ru'] as const) {
       await page.goto(`/${lang}`);
       await expect.poll(() => badge(page)).toBeNull();
       await page.getByRole('combobox').first().click();
-      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      await searchBoxHydrated(page);
       await page.getByRole('combobox').first().pressSequentially('Xiaomi');
       await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
 

@@ -9,6 +9,7 @@
  * wrong layout, in both languages.
  */
 import type { Page } from '@playwright/test';
+import { searchBoxHydrated } from '../support/site.ts';
 import type { Lang } from '#contract/langs.ts';
 import { expect, test } from '../support/test.ts';
 import { RECALL_QUERIES } from '../../fixtures/search-queries.ts';
@@ -27,7 +28,7 @@ async function recall(page: Page, lang: Lang) {
   );
   await page.goto(`/${lang}`);
   await box(page).click();
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await searchBoxHydrated(page);
   const options = page.locator('[role=option]');
   const panel = page.getByTestId('search-panel');
   const missed: string[] = [];

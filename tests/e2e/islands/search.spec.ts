@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
-import { openUntouched } from '../support/site.ts';
+import { openUntouched, searchBoxHydrated } from '../support/site.ts';
 import { fail, passTimeouts, storedJson, type Fault } from './helpers.ts';
 
 const SUGGEST = /\/api\/v1\/products\/search\/\?/;
@@ -18,7 +18,7 @@ const box = (page: Page) => page.getByRole('combobox').first();
 /** Focus the search box and wait until it has hydrated (it hydrates on the first interaction). */
 async function openBox(page: Page) {
   await box(page).click();
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await searchBoxHydrated(page);
 }
 
 test('Pagefind loads on first focus and answers; the API fills in', async ({ page }) => {

@@ -178,7 +178,7 @@ for (const rate of RATES) {
     await throttle(page, rate);
     await openUntouched(page, '/uz');
     await observe(page);
-    // The first tap also hydrates the search island (client:interaction): typing follows at a thumb's pace.
+    // The first tap also hydrates the search box (header-script.ts): typing follows at a thumb's pace.
     const box = page.getByRole('combobox').first();
     await box.tap();
     await box.pressSequentially('Xiaomi Pad', { delay: 60 });

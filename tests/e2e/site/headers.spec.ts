@@ -7,7 +7,7 @@
  */
 import type { APIResponse, Page } from '@playwright/test';
 import { expect, test, expectConsole } from '../support/test.ts';
-import { pageOfEveryType, watchErrors } from '../support/site.ts';
+import { pageOfEveryType, watchErrors, searchBoxHydrated } from '../support/site.ts';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,7 +28,7 @@ async function searchFor(page: Page, text: string): Promise<void> {
   await page.goto('/uz');
   const search = page.getByRole('combobox').first();
   await search.click();
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await searchBoxHydrated(page);
   await search.pressSequentially(text);
   await expect(page.locator('[role=option][data-kind=product]').first()).toBeVisible();
 }

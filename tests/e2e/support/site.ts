@@ -77,3 +77,8 @@ export async function watchErrors(page: Page): Promise<string[]> {
   });
   return errors;
 }
+
+/** The header search box hydrates on the first touch or focus (header-script.ts): wait until React has taken it. */
+export async function searchBoxHydrated(page: Page): Promise<void> {
+  await page.locator('[data-search-form="ready"]').first().waitFor({ state: 'attached' });
+}
