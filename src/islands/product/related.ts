@@ -13,7 +13,8 @@ import { $lang } from '../../stores/language.ts';
 import { liveRelated } from '../../stores/live.ts';
 import { fillCard } from '../shared/fill-card.ts';
 
-export function enhanceRelated(place: HTMLElement): void {
+/** Reads and draws the related products into their place (see related-place.ts for when). */
+export function showRelated(place: HTMLElement): void {
   const id = Number(place.dataset['relatedOf']);
   const plan = JSON.parse(place.dataset['plan'] ?? 'null') as InstallmentPlan | null;
   const section = place.querySelector<HTMLElement>('section')!;
@@ -38,13 +39,5 @@ export function enhanceRelated(place: HTMLElement): void {
     }
   };
   retry.addEventListener('click', () => void load());
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      void load();
-    },
-    { rootMargin: '400px' },
-  );
-  observer.observe(place);
+  void load();
 }
