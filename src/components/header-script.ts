@@ -1,6 +1,5 @@
 /** Header behaviour: the language switcher, the category dropdown (no framework) and waking the search box. */
 import { isLang, LANG_CACHE_KEY, langOfPath, switchLangPath } from '../i18n/urls.ts';
-import { enhanceCategoryDropdown } from '../islands/header/category-dropdown.ts';
 
 function saveLang(lang: string): void {
   try {
@@ -58,5 +57,31 @@ export function initHeader(): void {
     });
   }
 
-  for (const dropdown of document.querySelectorAll<HTMLElement>('[data-dropdown]')) enhanceCategoryDropdown(dropdown);
+  for (const dropdown of document.querySelectorAll<HTMLElement>('[data-dropdown]')) wakeCategoryDropdown(dropdown);
+}
+
+/**
+ * The category dropdown's code (and the list it fetches) comes as the pointer or focus reaches its button; a click
+ * before that opens it as soon as the code is there. Phones never show the bar, so they never load it.
+ */
+function wakeCategoryDropdown(dropdown: HTMLElement): void {
+  const button = dropdown.querySelector<HTMLButtonElement>('[data-dropdown-button]');
+  if (!button) return;
+  let clicked = false;
+  let loading = false;
+  const onClick = () => {
+    clicked = true;
+    wake();
+  };
+  const wake = () => {
+    if (loading) return;
+    loading = true;
+    void import('../islands/header/category-dropdown.ts').then(({ enhanceCategoryDropdown }) => {
+      button.removeEventListener('click', onClick);
+      enhanceCategoryDropdown(dropdown, clicked);
+    });
+  };
+  for (const name of ['pointerover', 'focusin'] as const)
+    button.addEventListener(name, wake, { passive: true, once: true });
+  button.addEventListener('click', onClick);
 }

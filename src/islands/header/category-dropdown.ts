@@ -5,7 +5,8 @@
  */
 import { loadSiteFragment, siteFragment } from '../../stores/site-fragments.ts';
 
-export function enhanceCategoryDropdown(dropdown: HTMLElement): void {
+/** `open`: the shopper already clicked the button (before this code had come). */
+export function enhanceCategoryDropdown(dropdown: HTMLElement, open = false): void {
   const button = dropdown.querySelector<HTMLButtonElement>('[data-dropdown-button]');
   const panel = dropdown.querySelector<HTMLElement>('[data-dropdown-panel]');
   if (!button || !panel) return;
@@ -19,9 +20,10 @@ export function enhanceCategoryDropdown(dropdown: HTMLElement): void {
     panel.hidden = !open;
     if (open) load();
   };
-  // Fetched as the pointer or focus reaches the button, so the list is there by the click.
-  for (const name of ['pointerover', 'focusin'] as const) button.addEventListener(name, load, { passive: true });
+  // Fetched as the pointer or focus reaches the button (this code came then too), so the list is there by the click.
+  load();
   button.addEventListener('click', () => setOpen(panel.hidden));
+  if (open) setOpen(true);
   document.addEventListener('click', (event) => {
     if (!panel.hidden && !dropdown.contains(event.target as Node)) setOpen(false);
   });
