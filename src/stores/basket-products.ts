@@ -12,6 +12,7 @@ import { notify } from './notify.ts';
 export const $products = atom<Record<number, ShownProduct | null>>({});
 
 const requests = new Map<number, Promise<ShownProduct | null>>();
+const reads = new Map<number, Promise<ShownProduct>>();
 
 /** One product, stored in $products; a failure is the caller's to report. */
 async function fetchProduct(id: number): Promise<ShownProduct> {
@@ -20,12 +21,26 @@ async function fetchProduct(id: number): Promise<ShownProduct> {
   return product;
 }
 
+/**
+ * A product from the API, one GET per page however many ask (the product page's live check, then its basket
+ * button); a failure is the caller's to read (404: gone), and the next call tries again.
+ */
+export function readProduct(id: number): Promise<ShownProduct> {
+  let read = reads.get(id);
+  if (!read) {
+    read = fetchProduct(id);
+    reads.set(id, read);
+    read.catch(() => reads.delete(id));
+  }
+  return read;
+}
+
 /** A product as the shop knows it now, fetched once per page; null when it cannot be fetched. */
 export function productFor(id: number): Promise<ShownProduct | null> {
   let request = requests.get(id);
   if (!request) {
     const known = $products.get()[id];
-    request = known !== undefined ? Promise.resolve(known) : fetchProduct(id).catch(() => null);
+    request = known !== undefined ? Promise.resolve(known) : readProduct(id).catch(() => null);
     requests.set(id, request);
   }
   return request;

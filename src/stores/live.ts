@@ -11,6 +11,7 @@
 import type { Lang, ProductSummary, Review } from '#contract/schemas.ts';
 import { asLiveProduct, asRelated, asReviews, freshKept, type Kept, type LiveProduct } from '../lib/live-product.ts';
 import { getApi, statusOf } from './api.ts';
+import { readProduct } from './basket-products.ts';
 import { reviewedAt } from './reviewed.ts';
 
 /** What the live check found: the value now, a product the API no longer has, or no answer. */
@@ -57,9 +58,7 @@ async function readLive<T>(
 
 /** The product's price, stock and features now (`builtAt`: when the page was built, ISO). */
 export const liveProduct = (lang: Lang, id: number, builtAt: string): Promise<Live<LiveProduct>> =>
-  readLive(liveKey(lang, id), Date.parse(builtAt), asLiveProduct, async () =>
-    (await getApi()).call('product', { params: { id } }),
-  );
+  readLive(liveKey(lang, id), Date.parse(builtAt), asLiveProduct, () => readProduct(id));
 
 /** The product's reviews now, newest first, as GET /product-comments/{id}/ answers them. */
 export const liveReviews = (id: number, builtAt: string): Promise<Live<Review[]>> =>

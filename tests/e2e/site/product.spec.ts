@@ -127,6 +127,23 @@ test.describe('product page', () => {
     expect(calls).toBe(1);
   });
 
+  test('one GET of the product serves both the live check and the basket button', async ({ page }) => {
+    const { products } = await seedData();
+    const product = products.find((p) => p.features.length === 0 && p.stock > 5)!;
+    const gets: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().includes(`/api/v1/products/product/${product.id}/`))
+        gets.push(request.url());
+    });
+    await page.goto(`/uz/product/${product.id}`);
+    await expect(page.locator('[data-live="checked"]')).toBeAttached();
+    const add = page.locator(`.actions [data-add-to-basket="${product.id}"]`);
+    await add.click();
+    await expect(add).toHaveAttribute('data-in-basket', 'true');
+    await expect(page.locator('[data-basket-count]').first()).toHaveText('1');
+    expect(gets).toHaveLength(1);
+  });
+
   test('a product added after the build is loaded on the 404 page', async ({ page }) => {
     expectConsole(page, failedLoad(404, /\/uz\/product\/987654$/));
     const { products } = await seedData();
