@@ -1,0 +1,37 @@
+/**
+ * `npm run attack` at its smallest (two-second rounds), so the attack tool that measures issues 7 and 18 keeps
+ * running and its findings stay fixed: it starts real reference APIs of its own on loopback, and every row it
+ * prints is checked for the verdict that issue 18 holds.
+ */
+import { expect, it } from 'vitest';
+import { runScript } from './support.ts';
+
+const ATTACK_TIMEOUT = 600_000;
+
+it(
+  'npm run attack at two-second rounds: no takeover, no enumeration, no lockout of the owner, payments complete',
+  async () => {
+    const run = await runScript('scripts/attack.ts', [], { ATTACK_SECONDS: '2' });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const row = (finding: string) => {
+      const line = run.stdout.split('\n').find((l) => l.startsWith(`| ${finding}`));
+      expect(line, `the row "${finding}" in\n${run.stdout}`).toBeDefined();
+      return line!;
+    };
+    expect(row('#1 takeover loop for 2 s, one address')).toContain('taken over: no');
+    expect(row('#1 takeover loop for 2 s, rate limits lifted')).toContain('taken over: no');
+    expect(row('#3 hand-made token for user 1')).toContain('→ 401');
+    expect(row('#5 overselling')).toMatch(/11 units sold .*stock now 0/);
+    expect(row('#18.2 enumeration')).toMatch(
+      /live sign-ins found: 0; distinct wrong answers: 1; strangers' codes burnt: 0/,
+    );
+    expect(row('#18.3 carrier NAT')).toContain('30 codes sent, 30 signed in');
+    expect(row('#18.4 two tabs')).toMatch(/tabs: 200, 200 .*profile 200; retry: 200, then profile 200/);
+    expect(row('#18.5 payments')).toMatch(
+      /Payme: .*order paid; Click: .*order paid; paid order cancelled → refund_pending/,
+    );
+    expect(row('#18.6 deleted user')).toContain("the deleted user's token opens: 401");
+    expect(row('#18.1 lockout')).toContain("owner's browser: code 200, sign-in 200");
+  },
+  ATTACK_TIMEOUT,
+);
