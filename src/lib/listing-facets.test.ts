@@ -39,7 +39,7 @@ const ranks = listingRanks({ products: [{ id: 1 }, { id: 42 }], topProducts: [{ 
 
 describe('a product page’s facets', () => {
   it('filters: category, store, brand, stock, top, features in stock, price scales', () => {
-    const { filters } = productFacets(product(), { lang: 'uz', ranks, plan: null });
+    const { filters } = productFacets(product(), { lang: 'uz', rank: ranks(42), plan: null });
     expect(filters).toEqual([
       ['ct', '3|Smartfonlar'],
       ['st', 'texno-olam|Texno Olam'],
@@ -71,7 +71,7 @@ describe('a product page’s facets', () => {
         },
       ],
     });
-    const { filters } = productFacets(ru, { lang: 'ru', ranks, twin: product(), plan: null });
+    const { filters } = productFacets(ru, { lang: 'ru', rank: ranks(42), twin: product(), plan: null });
     expect(filters.filter(([key]) => key === 'ft')).toEqual([
       ['ft', 'color|Цвет|toq-kok|Тёмно-синий'],
       ['ft', 'memory|Память|128-gb|128 ГБ'],
@@ -79,7 +79,7 @@ describe('a product page’s facets', () => {
   });
 
   it('sorts: the API’s order, price paid, newest by id, rating, discount, top rank', () => {
-    expect(productFacets(product(), { lang: 'uz', ranks, plan: null }).sorts).toEqual({
+    expect(productFacets(product(), { lang: 'uz', rank: ranks(42), plan: null }).sorts).toEqual({
       popular: 2,
       price: 3_600_000,
       new: 42,
@@ -91,7 +91,7 @@ describe('a product page’s facets', () => {
     });
     const plain = productFacets(product({ id: 9, rating: null, discount: null, discount_price: null }), {
       lang: 'uz',
-      ranks,
+      rank: ranks(9),
       plan: null,
     });
     expect(plain.sorts).toMatchObject({ rating: 0, discount: 0, price: 4_000_000 });
@@ -99,13 +99,13 @@ describe('a product page’s facets', () => {
   });
 
   it('out of stock: no stock value, the card sold out', () => {
-    const sold = productFacets(product({ features: [] }), { lang: 'uz', ranks, plan: null });
+    const sold = productFacets(product({ features: [] }), { lang: 'uz', rank: ranks(42), plan: null });
     expect(sold.filters.some(([key]) => key === 'stk')).toBe(false);
     expect(sold.card.soldOut).toBe(true);
   });
 
   it('the card’s texts are the page language’s', () => {
-    const { card } = productFacets(product(), { lang: 'ru', ranks, plan: { months: 12, markup_percent: 0 } });
+    const { card } = productFacets(product(), { lang: 'ru', rank: ranks(42), plan: { months: 12, markup_percent: 0 } });
     expect(card).toEqual({
       id: 42,
       title: 'Smartfon Samsung Galaxy A55',
@@ -119,11 +119,15 @@ describe('a product page’s facets', () => {
   });
 
   it('the monthly sort and steps follow the offer the card shows; none without a plan', () => {
-    const plain = productFacets(product(), { lang: 'uz', ranks, plan: null });
+    const plain = productFacets(product(), { lang: 'uz', rank: ranks(42), plan: null });
     expect(plain.filters.some(([key]) => key === 'mo')).toBe(false);
     expect(plain.card.monthly).toBeNull();
     // The configured plan: 3 600 000 over 12 months at no markup is 300 000 a month.
-    const configured = productFacets(product(), { lang: 'uz', ranks, plan: { months: 12, markup_percent: 0 } });
+    const configured = productFacets(product(), {
+      lang: 'uz',
+      rank: ranks(42),
+      plan: { months: 12, markup_percent: 0 },
+    });
     expect(configured.sorts.monthly).toBe(300_000);
     expect(configured.filters.filter(([key]) => key === 'mo').map(([, value]) => value)).toEqual([
       '300000',
@@ -135,14 +139,14 @@ describe('a product page’s facets', () => {
     // The API's plan wins over the configured one, even its "none".
     const api = productFacets(product({ installment: { months: 6, markup_percent: 10 } }), {
       lang: 'uz',
-      ranks,
+      rank: ranks(42),
       plan: { months: 12, markup_percent: 0 },
     });
     expect(api.sorts.monthly).toBe(660_000);
     expect(api.filters.filter(([key]) => key === 'mo').map(([, value]) => value)).toEqual(['1000000', '2000000']);
     const none = productFacets(product({ installment: null }), {
       lang: 'uz',
-      ranks,
+      rank: ranks(42),
       plan: { months: 12, markup_percent: 0 },
     });
     expect(none.sorts.monthly).toBe(Number.MAX_SAFE_INTEGER);

@@ -45,27 +45,20 @@ export interface ProductFacets {
   card: ListingCard;
 }
 
-/** Where a product stands in the API's lists, by id (one map per catalogue). */
-export interface ListingRanks {
-  popular: ReadonlyMap<number, number>;
-  top: ReadonlyMap<number, number>;
+/** Where a product stands in the API's lists (1 is first); undefined when it is not in one. */
+export interface ProductRank {
+  popular: number | undefined;
+  top: number | undefined;
 }
 
-const rankCache = new WeakMap<object, ListingRanks>();
-
+/** Every product's place in a catalogue's lists, by id (a product page's getStaticPaths reads it once a language). */
 export function listingRanks(catalogue: {
   products: readonly { id: number }[];
   topProducts: readonly { id: number }[];
-}): ListingRanks {
-  let ranks = rankCache.get(catalogue);
-  if (!ranks) {
-    ranks = {
-      popular: new Map(catalogue.products.map((product, index) => [product.id, index + 1])),
-      top: new Map(catalogue.topProducts.map((product, index) => [product.id, index + 1])),
-    };
-    rankCache.set(catalogue, ranks);
-  }
-  return ranks;
+}): (id: number) => ProductRank {
+  const popular = new Map(catalogue.products.map((product, index) => [product.id, index + 1]));
+  const top = new Map(catalogue.topProducts.map((product, index) => [product.id, index + 1]));
+  return (id) => ({ popular: popular.get(id), top: top.get(id) });
 }
 
 /** Units left, counting variants (a product sold by variants has its stock in them). */
@@ -103,9 +96,9 @@ export function listingCard(
  */
 export function productFacets(
   product: CatalogueProduct,
-  options: { lang: Lang; ranks: ListingRanks; twin?: CatalogueProduct | undefined; plan: InstallmentPlan | null },
+  options: { lang: Lang; rank: ProductRank; twin?: CatalogueProduct | undefined; plan: InstallmentPlan | null },
 ): ProductFacets {
-  const { lang, ranks, twin, plan } = options;
+  const { lang, rank, twin, plan } = options;
   const filters: [string, string][] = [];
   const price = payablePrice(product);
   const left = unitsLeft(product);
@@ -115,7 +108,7 @@ export function productFacets(
   const brand = brandOf(product.title) ?? brandOf(twin?.title);
   if (brand) filters.push([FILTER_KEYS.brand, facetValue(brand, brand)]);
   if (left > 0) filters.push([FILTER_KEYS.stock, YES]);
-  const topRank = ranks.top.get(product.id);
+  const topRank = rank.top;
   if (topRank !== undefined) filters.push([FILTER_KEYS.top, YES]);
   const seen = new Set<string>();
   for (const feature of product.features) {
@@ -137,7 +130,7 @@ export function productFacets(
   const monthly = installmentOffer(price, planFor(product, plan))?.monthly ?? null;
   for (const value of monthlyValues(monthly)) filters.push([FILTER_KEYS.monthly, value]);
   const sorts: ProductFacets['sorts'] = {
-    popular: ranks.popular.get(product.id) ?? Number.MAX_SAFE_INTEGER,
+    popular: rank.popular ?? Number.MAX_SAFE_INTEGER,
     price,
     new: product.id,
     rating: product.rating ?? 0,

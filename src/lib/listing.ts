@@ -64,7 +64,9 @@ export const YES = 'yes';
 /** Facets named in the URL by these names; any other parameter names a feature (colour, memory...). */
 export const NAMED_FACETS = ['category', 'store', 'brand'] as const;
 export type NamedFacet = (typeof NAMED_FACETS)[number];
-const RESERVED = new Set<string>(['sort', 'min', 'max', 'monthly', 'stock', 'page', ...NAMED_FACETS]);
+/** Parameters that set the list's controls, never a facet. */
+const CONTROLS = new Set<string>(['sort', 'min', 'max', 'monthly', 'stock', 'page']);
+const RESERVED = new Set<string>([...CONTROLS, ...NAMED_FACETS]);
 
 /** A filter value for the index: `token|label`. */
 export function facetValue(token: string, label: string): string {
@@ -284,15 +286,7 @@ export function parseListingQuery(query: string | URLSearchParams): ListingState
   const monthly = amount(params.get('monthly'));
   const facets: Record<string, string[]> = {};
   for (const [name, raw] of params) {
-    if (
-      name === 'sort' ||
-      name === 'min' ||
-      name === 'max' ||
-      name === 'monthly' ||
-      name === 'stock' ||
-      name === 'page'
-    )
-      continue;
+    if (CONTROLS.has(name)) continue;
     if (!/^[\p{L}\p{N}_-]{1,40}$/u.test(name)) continue;
     const tokens = raw
       .split(',')

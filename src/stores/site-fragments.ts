@@ -20,28 +20,31 @@ function store(url: string) {
 /** The fragment at `url`, as it stands. */
 export const siteFragment = (url: string): ReadableAtom<SiteFragment> => store(url);
 
+const loads = new Map<string, Promise<string | null>>();
+
 /** Fetches the fragment at `url` unless it is loaded or on its way; its markup, or null when it cannot load. */
-export async function loadSiteFragment(url: string): Promise<string | null> {
-  const fragment = store(url);
-  const now = fragment.get();
-  if (now.state === 'loaded') return now.html;
-  if (now.state !== 'loading') {
-    fragment.set({ state: 'loading' });
-    try {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      fragment.set({ state: 'loaded', html: await response.text() });
-    } catch {
-      fragment.set({ state: 'failed' });
-    }
+export function loadSiteFragment(url: string): Promise<string | null> {
+  const now = store(url).get();
+  if (now.state === 'loaded') return Promise.resolve(now.html);
+  let load = loads.get(url);
+  if (!load) {
+    load = fetchFragment(url).finally(() => loads.delete(url));
+    loads.set(url, load);
   }
-  const settled = await new Promise<SiteFragment>((resolve) => {
-    const stop = fragment.subscribe((value) => {
-      if (value.state === 'loaded' || value.state === 'failed') {
-        queueMicrotask(() => stop());
-        resolve(value);
-      }
-    });
-  });
-  return settled.state === 'loaded' ? settled.html : null;
+  return load;
+}
+
+async function fetchFragment(url: string): Promise<string | null> {
+  const fragment = store(url);
+  fragment.set({ state: 'loading' });
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const html = await response.text();
+    fragment.set({ state: 'loaded', html });
+    return html;
+  } catch {
+    fragment.set({ state: 'failed' });
+    return null;
+  }
 }

@@ -19,10 +19,9 @@ import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $cancelling, $openOrder, $paying, openOrder, payOrder } from '../../stores/orders.ts';
-import RetryButton from '../shared/RetryButton.tsx';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
-import { Fact, PaymentState, ShopDate, StatusText } from './parts.tsx';
+import { Fact, LoadFailed, PaymentState, ShopDate, StatusText } from './parts.tsx';
 import '../shared/tiles.css';
 import './orders.css';
 
@@ -62,17 +61,7 @@ function OrderView({ lang, t }: { lang: Lang; t: Translate }) {
   }
   if (open?.state === 'failed') {
     return (
-      <div className="orders-failed">
-        <RetryButton
-          failure={t('isl.order.load_failed')}
-          failureClass="orders-failure"
-          failureTestId="order-failed"
-          className="orders-secondary"
-          onClick={() => void openOrder(id)}
-        >
-          {t('isl.orders.retry')}
-        </RetryButton>
-      </div>
+      <LoadFailed failure={t('isl.order.load_failed')} testId="order-failed" onRetry={() => void openOrder(id)} t={t} />
     );
   }
   if (open?.state !== 'ready' || open.id !== id) {

@@ -18,7 +18,7 @@ import { $cancelling, $orderLists, $orderListState, loadOrders } from '../../sto
 import RetryButton from '../shared/RetryButton.tsx';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
-import { Fact, PaymentState, ShopDate, StatusText } from './parts.tsx';
+import { Fact, LoadFailed, PaymentState, ShopDate, StatusText } from './parts.tsx';
 import '../shared/tiles.css';
 import './orders.css';
 
@@ -115,17 +115,12 @@ function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
         data-tab={tab}
       >
         {!list && state === 'failed' ? (
-          <div className="orders-failed">
-            <RetryButton
-              failure={t('isl.orders.load_failed')}
-              failureClass="orders-failure"
-              failureTestId="orders-failed"
-              className="orders-secondary"
-              onClick={() => void loadOrders(tab)}
-            >
-              {t('isl.orders.retry')}
-            </RetryButton>
-          </div>
+          <LoadFailed
+            failure={t('isl.orders.load_failed')}
+            testId="orders-failed"
+            onRetry={() => void loadOrders(tab)}
+            t={t}
+          />
         ) : !list ? (
           <p className="island-status" role="status">
             {t('isl.orders.loading')}

@@ -1,5 +1,6 @@
 /** What the order list and the order page both show of an order: its facts, status, payment state and date. */
 import type { ReactNode } from 'react';
+import RetryButton from '../shared/RetryButton.tsx';
 import type { OrderStatus } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { statusText } from '../../lib/orders.ts';
@@ -37,6 +38,33 @@ export function Fact({ term, testId, children }: { term: string; testId?: string
     <div>
       <dt>{term}</dt>
       <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** The orders list or an order that could not load: said, and the button that loads it again. */
+export function LoadFailed({
+  failure,
+  testId,
+  onRetry,
+  t,
+}: {
+  failure: string;
+  testId: string;
+  onRetry: () => void;
+  t: Translate;
+}) {
+  return (
+    <div className="orders-failed">
+      <RetryButton
+        failure={failure}
+        failureClass="orders-failure"
+        failureTestId={testId}
+        className="orders-secondary"
+        onClick={onRetry}
+      >
+        {t('isl.orders.retry')}
+      </RetryButton>
     </div>
   );
 }
