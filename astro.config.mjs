@@ -171,7 +171,7 @@ export default defineConfig({
         "default-src 'self'",
         // blob: the review form's previews of the photos chosen, before they are uploaded.
         `img-src 'self' data: blob: ${apiOrigin} ${tileOrigin}`,
-        `connect-src 'self' ${apiOrigin} ${geocoderOrigin}`,
+        `connect-src 'self' ${[...new Set([...apiOrigins, geocoderOrigin])].join(' ')}`,
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

@@ -47,7 +47,14 @@ export function islandLabels(
  */
 export const LABEL_SETS = {
   search: ['isl.search.', 'header.search.'],
-  product: ['product.discount', 'product.stock.', 'product.image_alt', 'product.installment', 'product.related_'],
+  product: [
+    'product.discount',
+    'product.stock.',
+    'product.image_alt',
+    'product.thumb',
+    'product.installment',
+    'product.related_',
+  ],
   reviews: REVIEW_LABELS,
 } satisfies Record<string, string[]>;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { alternates, breadcrumbJsonLd, canonicalUrl, jsonLdText, organizationJsonLd, productJsonLd } from './seo.ts';
+import {
+  alternates,
+  breadcrumbJsonLd,
+  canonicalUrl,
+  jsonScriptText,
+  organizationJsonLd,
+  productJsonLd,
+} from './seo.ts';
 
 const site = 'https://bozor.uz';
 
@@ -77,6 +84,6 @@ describe('JSON-LD', () => {
   });
 
   it('escapes < so text cannot close the script element', () => {
-    expect(jsonLdText({ name: '</script><b>' })).not.toContain('<');
+    expect(jsonScriptText({ name: '</script><b>' })).not.toContain('<');
   });
 });

@@ -149,7 +149,7 @@ export function organizationJsonLd(input: OrganizationLdInput): JsonLd[] {
   ];
 }
 
-/** JSON for a `<script type="application/ld+json">`: `<` escaped so text can never close the element. */
-export function jsonLdText(data: JsonLd | JsonLd[]): string {
+/** JSON for a `<script type="application/…json">` data block: `<` escaped so text can never close the element. */
+export function jsonScriptText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }

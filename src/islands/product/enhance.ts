@@ -29,30 +29,69 @@ export function enhanceProductPanel(panel: HTMLElement): void {
   const id = Number(panel.dataset['productPanel']);
   const builtAt = panel.dataset['builtAt'] ?? '';
   const title = panel.dataset['title'] ?? '';
-  const images = json<string[]>(panel.dataset['images']);
+  const data = json<{ images: string[]; product: LiveProduct }>(
+    panel.querySelector('[data-product-json]')?.textContent ?? undefined,
+  );
+  const images = data.images;
   // Texts the panel writes after a choice or the live answer.
   const t = makeT(labels[$lang.get()]);
-  let product = json<LiveProduct>(panel.dataset['product']);
+  let product = data.product;
   let selectedId: number | null = null;
   let imageIndex = 0;
   let gone = false;
   const main = panel.querySelector<HTMLImageElement>('[data-gallery-main]')!;
+  const thumbs = panel.querySelector<HTMLElement>('[data-thumbs]')!;
+  const attributes = panel.querySelector<HTMLElement>('[data-feature-attributes]');
+  // The product's own thumbnails are in the HTML; a feature's are drawn when it is chosen.
+  let thumbsOf: Feature | undefined;
+
+  const drawThumbs = (feature: Feature | undefined, gallery: string[]) => {
+    if (feature === thumbsOf) return;
+    thumbsOf = feature;
+    thumbs.replaceChildren(
+      ...gallery.map((src, index) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset['thumb'] = String(index);
+        button.setAttribute('aria-label', t('product.thumb', { n: index + 1 }));
+        button.append(Object.assign(new Image(64, 64), { src, alt: '', loading: 'lazy', decoding: 'async' }));
+        const item = document.createElement('li');
+        item.append(button);
+        return item;
+      }),
+    );
+    thumbs.hidden = feature ? gallery.length === 0 : gallery.length < 2;
+  };
+
+  const drawAttributes = (feature: Feature | undefined) => {
+    if (!attributes) return;
+    attributes.hidden = !feature;
+    attributes.dataset['featureAttributes'] = String(feature?.id ?? '');
+    attributes.replaceChildren(
+      ...(feature?.attributes ?? []).map((attribute) => {
+        const row = document.createElement('div');
+        row.append(
+          Object.assign(document.createElement('dt'), { textContent: attribute.name }),
+          Object.assign(document.createElement('dd'), { textContent: attribute.value }),
+        );
+        return row;
+      }),
+    );
+  };
 
   const paint = () => {
     const selected: Feature | undefined = choosableFeatures(product).find((f) => f.id === selectedId);
     for (const button of all(panel, '[data-feature]'))
       button.setAttribute('aria-pressed', String(Number(button.dataset['feature']) === selectedId));
-    for (const list of all(panel, '[data-feature-attributes]'))
-      list.hidden = Number(list.dataset['featureAttributes']) !== selectedId;
+    drawAttributes(selected);
 
     const own = featureImages(selected);
     const gallery = own.length > 0 ? own : images;
     const shown = Math.min(imageIndex, gallery.length - 1);
     main.src = gallery[shown] ?? images[0] ?? '/placeholder.svg';
     main.alt = t('product.image_alt', { title, n: shown + 1 });
-    const thumbs = own.length > 0 ? String(selected!.id) : '';
-    for (const list of all(panel, '[data-thumbs]')) list.hidden = list.dataset['thumbs'] !== thumbs;
-    for (const button of all(panel, `[data-thumbs="${thumbs}"] [data-thumb]`))
+    drawThumbs(own.length > 0 ? selected : undefined, gallery);
+    for (const button of all(thumbs, '[data-thumb]'))
       button.setAttribute('aria-pressed', String(Number(button.dataset['thumb']) === shown));
 
     const view = buyView(product, selected);
@@ -116,10 +155,8 @@ export function enhanceProductPanel(panel: HTMLElement): void {
       product = answer.value;
       // A feature sold out since the build can no longer be chosen.
       const choosable = new Set(choosableFeatures(product).map((f) => f.id));
-      for (const element of all(panel, '[data-feature], [data-feature-attributes]')) {
-        const feature = Number(element.dataset['feature'] ?? element.dataset['featureAttributes']);
-        if (!choosable.has(feature)) element.remove();
-      }
+      for (const button of all(panel, '[data-feature]'))
+        if (!choosable.has(Number(button.dataset['feature']))) button.remove();
       if (selectedId !== null && !choosable.has(selectedId)) selectedId = null;
       panel.querySelector<HTMLElement>('[data-live-updated]')!.hidden = false;
     }

@@ -9,8 +9,10 @@ import labels from 'virtual:labels/product';
 import type { InstallmentPlan } from '../../lib/installment.ts';
 import { listingCard } from '../../lib/listing-facets.ts';
 import { makeT } from '../../i18n/messages.ts';
+import { localizedPath } from '../../i18n/urls.ts';
 import { $lang } from '../../stores/language.ts';
 import { liveRelated } from '../../stores/live.ts';
+import { loadSiteFragment } from '../../stores/site-fragments.ts';
 import { fillCard } from '../shared/fill-card.ts';
 
 /** Reads and draws the related products into their place (see related-place.ts for when). */
@@ -21,15 +23,20 @@ export function showRelated(place: HTMLElement): void {
   const list = section.querySelector<HTMLElement>('[data-related-list]')!;
   const failure = section.querySelector<HTMLElement>('[data-related-failed]')!;
   const retry = failure.querySelector<HTMLButtonElement>('button')!;
-  const template = section.querySelector<HTMLTemplateElement>('template[data-card-template]')!;
   const lang = $lang.get();
   const t = makeT(labels[lang]);
 
+  const cardTemplate = async () => {
+    const html = await loadSiteFragment(localizedPath(lang, '/card-template'));
+    if (html === null) return null;
+    return document.createRange().createContextualFragment(html).querySelector('template');
+  };
+
   const load = async () => {
     retry.setAttribute('aria-busy', 'true');
-    const answer = await liveRelated(lang, id);
+    const [answer, template] = await Promise.all([liveRelated(lang, id), cardTemplate()]);
     retry.removeAttribute('aria-busy');
-    if (answer.state === 'fresh') {
+    if (answer.state === 'fresh' && template) {
       list.replaceChildren(...answer.value.map((product) => fillCard(template, listingCard(product, t, plan), lang)));
       failure.hidden = true;
       section.hidden = answer.value.length === 0;

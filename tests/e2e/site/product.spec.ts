@@ -41,6 +41,14 @@ test.describe('product page', () => {
       'data-feature-id',
       String(withImages.id),
     );
+    // The chosen feature's thumbnails are drawn from the page's data; choosing it again brings back the product's.
+    const thumbs = page.locator('[data-thumbs] img');
+    await expect(thumbs).toHaveCount(imagesOf(withImages.images).length);
+    await expect(thumbs.first()).toHaveAttribute('src', imagesOf(withImages.images)[0]!);
+    await page.locator(`[data-feature="${withImages.id}"]`).click();
+    await expect(page.locator('[data-feature-attributes]')).toBeHidden();
+    await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', imagesOf(product.images)[0]!);
+    await expect(thumbs).toHaveCount(imagesOf(product.images).length > 1 ? imagesOf(product.images).length : 0);
   });
 
   test('related products: not in the page, read from the API as their place nears; a failure is said, with a retry', async ({
