@@ -97,9 +97,7 @@ function Reviews({ lang, t }: { lang: Lang; t: Translate }) {
             data-testid={`reviews-tab-${name}`}
           >
             {t(`isl.reviews.tab_${name}`)}
-            {(name === 'pending' ? pending : rated).status === 'ready' && (
-              <span className="reviews-count"> ({counts[name]})</span>
-            )}
+            <TabCount ready={(name === 'pending' ? pending : rated).status === 'ready'} count={counts[name]} />
           </button>
         ))}
       </div>
@@ -229,5 +227,17 @@ function RatedItem({ lang, t, review }: { lang: Lang; t: Translate; review: OwnR
         </button>
       </ReviewCard>
     </li>
+  );
+}
+
+/**
+ * A tab's count, its place kept (invisible) until its list has loaded: on a narrow phone the tabs wrap, and a count
+ * appearing later would wrap them anew and push the list down (a layout shift).
+ */
+function TabCount({ ready, count }: { ready: boolean; count: number }) {
+  return (
+    <span className="reviews-count" data-ready={ready} aria-hidden={!ready}>
+      {` (${ready ? count : 0})`}
+    </span>
   );
 }

@@ -353,3 +353,24 @@ test('ru: a list that fails to load says so, and the retry loads it', async ({ p
   await failure.getByRole('button', { name: 'Повторить' }).click();
   await expect(page.getByRole('button', { name: text.write(title) })).toBeVisible();
 });
+
+test('uz: on a phone the list stays in place when the tab counts come (no layout shift)', async ({ page }) => {
+  const { tokens, title } = await deliveredProduct('uz', 4);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/required-comments/', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  // Lighthouse's phone: at this width the Uzbek tabs wrap once their counts are written.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await useTokens(page, tokens);
+  const asked = page.waitForRequest('**/api/v1/required-comments/');
+  await page.goto('/uz/profile/reviews');
+  await asked;
+  const panel = page.getByTestId('reviews-pending');
+  const before = (await panel.boundingBox())!.y;
+  release();
+  await expect(page.getByRole('button', { name: TEXT.uz.write(title) })).toBeVisible();
+  expect((await panel.boundingBox())!.y).toBe(before);
+});
