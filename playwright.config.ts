@@ -30,8 +30,6 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Timings (INP) are measurements for `npm run inp`, not pass/fail tests of `npm test`.
-  testIgnore: process.env.PERF ? [] : ['**/perf/**'],
   fullyParallel: true,
   // Two workers a core: a test spends about half its time waiting (network idle, debounces, animations), so on two
   // cores four workers finish in 3.5 minutes where two take 4.6 and six 3.7.

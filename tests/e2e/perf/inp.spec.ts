@@ -7,16 +7,17 @@
  * throttling (DevTools Protocol `Emulation.setCPUThrottlingRate`, for a slow
  * phone); a click on the address map and placing an order at 1×. Prints every
  * figure with where the worst interaction spent its time (input delay, our
- * handlers, the paint after them); fails at the budget or above. A timing, so
- * it is a measurement run on a quiet machine (`npm run inp`), not part of
- * `npm test`.
+ * handlers, the paint after them). A timing is a measurement for a quiet
+ * machine: `npm run inp` (PERF=1) fails at the budget or above, while
+ * `npm test` runs the same interactions on a busy one and only prints the
+ * figures, so the tool cannot break unseen.
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { addToServerBasket, api, products, signIn } from '../support/api.ts';
 import { openUntouched } from '../support/site.ts';
-import { setLocalBasket, useTokens } from '../islands/helpers.ts';
+import { setLocalBasket, stubTiles, useTokens } from '../islands/helpers.ts';
 
 const BUDGET_MS = 100;
 const RATES = [1, 4] as const;
@@ -111,7 +112,7 @@ function report(what: string, rate: number, timing: Timing) {
       : `${timing.name}: input delay ${ms(timing.delay)}, handlers ${ms(timing.processing)}, to paint ${ms(timing.paint)}`;
   console.log(`INP (mobile, ${rate}× CPU): ${what} ${ms(timing.duration)} (${detail})`);
   test.info().annotations.push({ type: 'inp', description: `${what} at ${rate}×: ${timing.duration} ms (${detail})` });
-  expect(timing.duration, `${what} at ${rate}× CPU`).toBeLessThan(BUDGET_MS);
+  if (process.env['PERF']) expect(timing.duration, `${what} at ${rate}× CPU`).toBeLessThan(BUDGET_MS);
 }
 
 /**
@@ -189,7 +190,8 @@ for (const rate of RATES) {
 }
 
 test('INP: a click on the address map (mobile viewport)', { tag: '@mobile' }, async ({ page }) => {
-  await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 404 }));
+  // The islands' tile stub: never OpenStreetMap, and no failed loads for the error watcher.
+  await stubTiles(page);
   await openUntouched(page, '/uz');
   await page.locator('[data-address-picker]').tap();
   const map = page.getByTestId('address-map');
