@@ -13,7 +13,9 @@ import { localizedPath } from '../../i18n/urls.ts';
 import { $lang } from '../../stores/language.ts';
 import { liveRelated } from '../../stores/live.ts';
 import { loadSiteFragment } from '../../stores/site-fragments.ts';
+import cardCss from '../shared/card.css?url';
 import { fillCard } from '../shared/fill-card.ts';
+import { loadStylesheets } from '../shared/stylesheet.ts';
 
 /** Reads and draws the related products into their place (see related-place.ts for when). */
 export function showRelated(place: HTMLElement): void {
@@ -34,7 +36,8 @@ export function showRelated(place: HTMLElement): void {
 
   const load = async () => {
     retry.setAttribute('aria-busy', 'true');
-    const [answer, template] = await Promise.all([liveRelated(lang, id), cardTemplate()]);
+    // The page has no cards of its own, so the cards' styles come with them.
+    const [answer, template] = await Promise.all([liveRelated(lang, id), cardTemplate(), loadStylesheets(cardCss)]);
     retry.removeAttribute('aria-busy');
     if (answer.state === 'fresh' && template) {
       list.replaceChildren(...answer.value.map((product) => fillCard(template, listingCard(product, t, plan), lang)));

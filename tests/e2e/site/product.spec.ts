@@ -83,10 +83,13 @@ test.describe('product page', () => {
       await expect(card.locator('a.card-link')).toHaveAttribute('href', `/uz/product/${product.id}`);
       await expect(card.locator('.card-title')).toHaveText(product.title ?? '');
     }
-    // The copies are real cards: the basket button works on them.
+    // The copies are real cards, styled as the catalogue's (the page has no card of its own, so their styles come
+    // with them): the way to the basket shows only once in it, and the basket button works on them.
     const add = cards.first().locator('[data-add-to-basket]');
+    await expect(cards.first().locator('[data-basket-go]')).toBeHidden();
     await add.click();
     await expect(add).toHaveAttribute('data-in-basket', 'true');
+    await expect(cards.first().locator('[data-basket-go]')).toBeVisible();
     await expect(page.locator('[data-basket-count]').first()).toHaveText('1');
   });
 
