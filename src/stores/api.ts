@@ -21,13 +21,43 @@ export const REFRESH_LOCK = 'bozor-session-refresh';
  * Web Locks renew as before; the API's grace window answers their second
  * refresh with the same pair.
  */
-function acrossTabs<T>(renew: () => Promise<T>): Promise<T> {
+async function acrossTabs<T>(renew: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return renew();
+  const spent = $refresh.get();
+  const free = await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => {
+    if (!lock) return null;
+    reloadTokens();
+    return { result: await renew() };
+  });
+  if (free) return free.result;
+  // Another tab was renewing. Its pair is written before it lets go of the lock, but Chromium carries storage to
+  // other tabs on its own channel, so it may reach this one a moment after the lock does (a second refresh was seen).
   return locks.request(REFRESH_LOCK, async () => {
+    reloadTokens();
+    if ($refresh.get() === spent) await storageChange('refresh', OTHER_TAB_WAIT_MS);
     reloadTokens();
     return await renew();
   }) as Promise<T>;
+}
+
+/** How long a tab that waited for another's renewal waits for its pair to arrive before renewing itself. */
+const OTHER_TAB_WAIT_MS = 250;
+
+/** Resolves when another tab changes `key` in localStorage, or after `ms`. */
+function storageChange(key: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      removeEventListener('storage', onStorage);
+      resolve();
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key) done();
+    };
+    const timer = setTimeout(done, ms);
+    addEventListener('storage', onStorage);
+  });
 }
 
 export function getApi(): Promise<Api> {
