@@ -70,6 +70,11 @@ describe('the page address', () => {
       expect(orderIdFromQuery(bad), bad).toBeNull();
   });
 
+  it("reads the success page's ?order= when asked to", () => {
+    expect(orderIdFromQuery('?order=7&payment=failed', 'order')).toBe(7);
+    expect(orderIdFromQuery('?id=7', 'order')).toBeNull();
+  });
+
   it('tells a failed payment', () => {
     expect(paymentFailedInQuery('?id=3&payment=failed')).toBe(true);
     expect(paymentFailedInQuery('?id=3')).toBe(false);

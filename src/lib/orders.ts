@@ -24,8 +24,9 @@ export function tabFromQuery(search: string): OrderTab {
   return ORDER_TABS.find((t) => t === tab) ?? 'all';
 }
 
-/** The order of the order page's `?id=`, or null. */
-export const orderIdFromQuery = (search: string): number | null => toPositiveInt(new URLSearchParams(search).get('id'));
+/** The order a page's query names (the order page's `?id=`, the success page's `?order=`), or null. */
+export const orderIdFromQuery = (search: string, key = 'id'): number | null =>
+  toPositiveInt(new URLSearchParams(search).get(key));
 
 /** A failed sandbox or provider payment came back (`&payment=failed`). */
 export const paymentFailedInQuery = (search: string): boolean =>

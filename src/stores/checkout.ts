@@ -158,8 +158,3 @@ export async function payLink(order: number, method: PayLinkMethod, returnTo: Pa
   ).call('payOrder', { params: { id: order }, body: { method, return_to: returnTo } });
   return answer.payment_url;
 }
-
-/** One of the shopper's orders (the success page); rejects with the API's error. */
-export async function fetchOrder(id: number): Promise<Order> {
-  return (await getApi()).call('order', { params: { id } });
-}

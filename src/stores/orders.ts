@@ -10,6 +10,7 @@ import type { OrderTab } from '#contract/order-status.ts';
 import type { Order } from '#contract/schemas.ts';
 import { addPage, canPayOnline, withOrder, type OrderList, type OrderLists } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
+import { readOrder } from './order-read.ts';
 
 /** The loaded orders per tab; a tab not loaded yet (or dropped after a change) is missing. */
 export const $orderLists = map<OrderLists>({});
@@ -53,7 +54,7 @@ export const $openOrder = atom<OpenOrder | null>(null);
 export async function openOrder(id: number): Promise<void> {
   $openOrder.set({ id, state: 'loading' });
   try {
-    const order = await (await getApi()).call('order', { params: { id } });
+    const order = await readOrder(id);
     $openOrder.set({ id, state: 'ready', order });
   } catch (error) {
     $openOrder.set({ id, state: statusOf(error) === 404 ? 'not_found' : 'failed' });

@@ -11,15 +11,15 @@ import { useEffect, useState } from 'react';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { orderPagePath } from '#contract/order-status.ts';
 import { addressDetails } from '../../lib/address.ts';
-import { canPayOnline, isPayLinkMethod } from '../../lib/orders.ts';
+import { canPayOnline, isPayLinkMethod, orderIdFromQuery } from '../../lib/orders.ts';
 import { printUzPhone } from '../../lib/uz-phone.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText, productTitle } from '../../lib/product.ts';
-import { toPositiveInt } from '../../lib/storage.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { statusOf } from '../../stores/api.ts';
-import { fetchOrder, payLink } from '../../stores/checkout.ts';
+import { payLink } from '../../stores/checkout.ts';
+import { readOrder } from '../../stores/order-read.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import RetryButton from '../shared/RetryButton.tsx';
@@ -44,10 +44,10 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
     setMounted(true);
     const query = new URLSearchParams(location.search);
     setFailedPayment(query.get('payment') === 'failed');
-    const id = toPositiveInt(query.get('order'));
+    const id = orderIdFromQuery(location.search, 'order');
     if (id === null) return setState({ kind: 'no_order' });
     if (!$signedIn.get()) return setState({ kind: 'sign_in_needed' });
-    fetchOrder(id).then(
+    readOrder(id).then(
       (order) => setState({ kind: 'ready', order }),
       (error: unknown) => setState({ kind: statusOf(error) === 404 ? 'not_found' : 'load_failed' }),
     );

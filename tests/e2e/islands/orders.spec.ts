@@ -190,6 +190,34 @@ test('a shopper orders through checkout, finds it under My orders, opens it afte
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
 
+test('the order page and the success page ask for their order before React has hydrated them', async ({ page }) => {
+  const tokens = await signIn();
+  const order = await placeOrder(tokens, await product(2));
+  await useTokens(page, tokens);
+  const pages = [
+    [`/uz/profile/order?id=${order.id}`, 'OrderPage'],
+    [`/uz/orders-success?order=${order.id}`, 'OrderSuccess'],
+  ] as const;
+  for (const [path, island] of pages) {
+    // The island's own module is held until the order has been asked for: only a read started without it can come.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const module = `**/_astro/${island}.*.js`;
+    await page.route(module, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const asked = page.waitForRequest(
+      (request) => request.method() === 'GET' && ORDER.test(request.url()) && request.url().includes(`/${order.id}/`),
+    );
+    await page.goto(path, { waitUntil: 'commit' });
+    await asked;
+    release();
+    await expect(page.getByTestId('order-number')).toHaveText(order.number);
+    await page.unroute(module);
+  }
+});
+
 test('ru: an unpaid Payme order is paid from its page through the sandbox; a failed try leaves it payable', async ({
   page,
 }) => {
