@@ -9,12 +9,14 @@ import { getApi } from './api.ts';
 import { $signedIn } from './session-tokens.ts';
 
 let early: { id: number; read: Promise<Order> } | null = null;
+/** Whether the island has read: its hydration can beat the page's script, and a read started then would be stale. */
+let islandRead = false;
 
 const fetchOrder = async (id: number): Promise<Order> => (await getApi()).call('order', { params: { id } });
 
 /** Starts reading order `id` (when there is one and the shopper is signed in) for the page's island to take. */
 export function readOrderEarly(id: number | null): void {
-  if (id === null || !$signedIn.get()) return;
+  if (islandRead || id === null || !$signedIn.get()) return;
   early = { id, read: fetchOrder(id) };
   // Its failure is the island's to show, when it takes the read.
   early.read.catch(() => {});
@@ -22,6 +24,7 @@ export function readOrderEarly(id: number | null): void {
 
 /** Order `id` from the API, rejecting with the API's error: the early read the first time, else a new one. */
 export function readOrder(id: number): Promise<Order> {
+  islandRead = true;
   if (early?.id === id) {
     const { read } = early;
     early = null;

@@ -11,6 +11,7 @@ import type { Order } from '#contract/schemas.ts';
 import { addPage, canPayOnline, withOrder, type OrderList, type OrderLists } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
 import { readOrder } from './order-read.ts';
+import { $signedIn } from './session-tokens.ts';
 
 /** The loaded orders per tab; a tab not loaded yet (or dropped after a change) is missing. */
 export const $orderLists = map<OrderLists>({});
@@ -42,6 +43,14 @@ export function loadOrders(tab: OrderTab, { more = false }: { more?: boolean } =
   })();
   loads.set(tab, load);
   return load;
+}
+
+/**
+ * The orders page's first load of the shown tab, started by the page's script before its island hydrates (which then
+ * finds it on its way, or done); nothing when the island has already loaded it, or failed to (its retry is the shopper's).
+ */
+export function loadOrdersEarly(tab: OrderTab): void {
+  if ($signedIn.get() && !$orderLists.get()[tab] && !$orderListState.get()[tab]) void loadOrders(tab);
 }
 
 export type OpenOrder =

@@ -19,7 +19,6 @@ import {
   openOrder,
   payOrder,
 } from '../../../src/stores/orders.ts';
-import { readOrderEarly } from '../../../src/stores/order-read.ts';
 import { placeOrder } from '../../api/helpers.ts';
 import { useShop } from '../support/shop.ts';
 
@@ -163,28 +162,6 @@ describe('openOrder', () => {
     shop.fail({ method: 'GET', path: /^\/orders\/\d+\/$/, answer: 500 });
     await openOrder(placed.id);
     expect($openOrder.get()).toEqual({ id: placed.id, state: 'failed' });
-  });
-
-  it('takes the read the page started early, once; a failed early read is shown, and the retry reads again', async () => {
-    const reads = () => shop.requests.filter((r) => /^GET \/orders\/\d+\/$/.test(r)).length;
-    readOrderEarly(1);
-    expect(reads()).toBe(0); // a visitor: nothing to read
-    const { access } = await shop.signIn();
-    const placed = await order(access);
-    readOrderEarly(placed.id);
-    await openOrder(placed.id);
-    expect($openOrder.get()).toEqual({ id: placed.id, state: 'ready', order: placed });
-    expect(reads()).toBe(1);
-    await openOrder(placed.id);
-    expect(reads()).toBe(2);
-
-    shop.fail({ method: 'GET', path: /^\/orders\/\d+\/$/, answer: 404 });
-    readOrderEarly(placed.id);
-    await openOrder(placed.id);
-    expect($openOrder.get()).toEqual({ id: placed.id, state: 'not_found' });
-    shop.heal();
-    await openOrder(placed.id);
-    expect($openOrder.get()).toMatchObject({ state: 'ready' });
   });
 });
 
