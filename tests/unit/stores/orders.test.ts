@@ -16,6 +16,7 @@ import {
   $paying,
   cancelOrder,
   loadOrders,
+  loadOrdersEarly,
   openOrder,
   payOrder,
 } from '../../../src/stores/orders.ts';
@@ -83,6 +84,30 @@ describe('order lists', () => {
     await loadOrders('all');
     expect($orderListState.get().all).toBeUndefined();
     expect(ids('all')).toEqual([placed.id]);
+  });
+});
+
+describe('loadOrdersEarly', () => {
+  it('loads the tab for a signed-in shopper, unless it is loaded, on its way or failed', async () => {
+    const listReads = () => shop.requests.filter((r) => r.startsWith('GET ') && LIST.test(r.slice(4).split('?')[0]!));
+    loadOrdersEarly('all');
+    expect($orderListState.get().all).toBeUndefined(); // a visitor: nothing to load
+    const { access } = await shop.signIn();
+    await order(access);
+    loadOrdersEarly('all');
+    expect($orderListState.get().all).toBe('loading');
+    loadOrdersEarly('all');
+    await loadOrders('all');
+    expect(listReads()).toHaveLength(1);
+    loadOrdersEarly('all');
+    expect(listReads()).toHaveLength(1);
+    expect($orderListState.get().all).toBeUndefined();
+
+    shop.fail({ method: 'GET', path: LIST, answer: 500 });
+    await loadOrders('active');
+    expect($orderListState.get().active).toBe('failed');
+    loadOrdersEarly('active');
+    expect($orderListState.get().active).toBe('failed');
   });
 });
 
