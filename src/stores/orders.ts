@@ -10,7 +10,6 @@ import type { OrderTab } from '#contract/order-status.ts';
 import type { Order } from '#contract/schemas.ts';
 import { addPage, canPayOnline, withOrder, type OrderList, type OrderLists } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
-import { readOrder } from './order-read.ts';
 import { $signedIn } from './session-tokens.ts';
 
 /** The loaded orders per tab; a tab not loaded yet (or dropped after a change) is missing. */
@@ -46,28 +45,34 @@ export function loadOrders(tab: OrderTab, { more = false }: { more?: boolean } =
 }
 
 /**
- * The orders page's first load of the shown tab, started by the page's script before its island hydrates (which then
- * finds it on its way, or done); nothing when the island has already loaded it, or failed to (its retry is the shopper's).
+ * A tab's first load, once: by the page's script as the page loads (so it does not wait for React to hydrate the
+ * island) or by the island, whichever comes first; nothing when it is loaded, on its way, or failed (the retry is
+ * the shopper's), or for a visitor.
  */
-export function loadOrdersEarly(tab: OrderTab): void {
+export function loadOrdersOnce(tab: OrderTab): void {
   if ($signedIn.get() && !$orderLists.get()[tab] && !$orderListState.get()[tab]) void loadOrders(tab);
 }
 
 export type OpenOrder =
   { id: number; state: 'loading' | 'not_found' | 'failed' } | { id: number; state: 'ready'; order: Order };
 
-/** The order of the order page. */
+/** The order of the order page and of the success page. */
 export const $openOrder = atom<OpenOrder | null>(null);
 
-/** Loads the order page's order (again, after a failure). */
+/** Loads the page's order (again, after a failure). */
 export async function openOrder(id: number): Promise<void> {
   $openOrder.set({ id, state: 'loading' });
   try {
-    const order = await readOrder(id);
+    const order = await (await getApi()).call('order', { params: { id } });
     $openOrder.set({ id, state: 'ready', order });
   } catch (error) {
     $openOrder.set({ id, state: statusOf(error) === 404 ? 'not_found' : 'failed' });
   }
+}
+
+/** The page's order, loaded once, as loadOrdersOnce does a tab (its id from the query; null: none). */
+export function openOrderOnce(id: number | null): void {
+  if (id !== null && $signedIn.get() && $openOrder.get()?.id !== id) void openOrder(id);
 }
 
 /** An order changed on the server: every list and the open order show it. */

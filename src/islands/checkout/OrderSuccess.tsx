@@ -8,65 +8,62 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Lang, Order } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
 import { orderPagePath } from '#contract/order-status.ts';
 import { addressDetails } from '../../lib/address.ts';
-import { canPayOnline, isPayLinkMethod, orderIdFromQuery } from '../../lib/orders.ts';
+import { canPayOnline, isPayLinkMethod, orderIdFromQuery, paymentFailedInQuery } from '../../lib/orders.ts';
 import { printUzPhone } from '../../lib/uz-phone.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText, productTitle } from '../../lib/product.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
-import { statusOf } from '../../stores/api.ts';
 import { payLink } from '../../stores/checkout.ts';
-import { readOrder } from '../../stores/order-read.ts';
+import { $openOrder, openOrderOnce } from '../../stores/orders.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import RetryButton from '../shared/RetryButton.tsx';
 import './checkout.css';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'no_order' | 'not_found' | 'load_failed' | 'sign_in_needed' }
-  | { kind: 'ready'; order: Order };
+/** What the page shows before the order itself. */
+type Before = 'loading' | 'no_order' | 'sign_in_needed';
 
 export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);
   const t = makeT(labels);
   const signedIn = useStore($signedIn);
-  const [mounted, setMounted] = useState(false);
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const open = useStore($openOrder);
+  const [id, setId] = useState<number | null>(null);
+  const [before, setBefore] = useState<Before>('loading');
   const [failedPayment, setFailedPayment] = useState(false);
   const [paying, setPaying] = useState(false);
   const [payFailed, setPayFailed] = useState(false);
 
   useEffect(() => {
-    setMounted(true);
-    const query = new URLSearchParams(location.search);
-    setFailedPayment(query.get('payment') === 'failed');
+    setFailedPayment(paymentFailedInQuery(location.search));
     const id = orderIdFromQuery(location.search, 'order');
-    if (id === null) return setState({ kind: 'no_order' });
-    if (!$signedIn.get()) return setState({ kind: 'sign_in_needed' });
-    readOrder(id).then(
-      (order) => setState({ kind: 'ready', order }),
-      (error: unknown) => setState({ kind: statusOf(error) === 404 ? 'not_found' : 'load_failed' }),
-    );
+    setId(id);
+    if (id === null) return setBefore('no_order');
+    if (!$signedIn.get()) return setBefore('sign_in_needed');
+    // The page's script has asked for it already, unless this island came first.
+    openOrderOnce(id);
   }, []);
 
-  if (!mounted || state.kind === 'loading') {
+  const shown = open?.id === id ? open : null;
+  if (before === 'loading' && (!shown || shown.state === 'loading')) {
     return (
       <p className="island-status" role="status">
         {t('isl.order.loading')}
       </p>
     );
   }
-  if (state.kind !== 'ready') {
+  if (!shown || shown.state !== 'ready') {
+    const said = before !== 'loading' ? before : shown?.state === 'not_found' ? 'not_found' : 'load_failed';
     return (
       <section className="order-success" data-testid="order-success">
-        <p className="island-status" role={state.kind === 'load_failed' ? 'alert' : undefined}>
-          {t(`isl.order.${state.kind}`)}
+        <p className="island-status" role={said === 'load_failed' ? 'alert' : undefined}>
+          {t(`isl.order.${said}`)}
         </p>
-        {state.kind === 'sign_in_needed' && !signedIn && (
+        {said === 'sign_in_needed' && !signedIn && (
           <button type="button" className="checkout-place" data-sign-in>
             {t('isl.checkout.sign_in')}
           </button>
@@ -75,7 +72,7 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
     );
   }
 
-  const { order } = state;
+  const { order } = shown;
   const paid = order.payment_status === 'paid';
   const method = order.payment_method;
   const pay = async () => {

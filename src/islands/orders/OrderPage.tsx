@@ -18,7 +18,7 @@ import { featureText, productTitle } from '../../lib/product.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { $cancelling, $openOrder, $paying, openOrder, payOrder } from '../../stores/orders.ts';
+import { $cancelling, $openOrder, $paying, openOrder, openOrderOnce, payOrder } from '../../stores/orders.ts';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
 import { Fact, LoadFailed, PaymentState, ShopDate, StatusText } from './parts.tsx';
@@ -40,9 +40,7 @@ function OrderView({ lang, t }: { lang: Lang; t: Translate }) {
   const [id] = useState(() => orderIdFromQuery(location.search));
   const open = useStore($openOrder);
 
-  useEffect(() => {
-    if (id !== null) void openOrder(id);
-  }, [id]);
+  useEffect(() => openOrderOnce(id), [id]);
 
   const back = (
     <a className="orders-back" href={localizedPath(lang, '/profile/orders')}>

@@ -14,7 +14,7 @@ import { formatPrice } from '../../lib/price.ts';
 import { tabAfterKey } from '../../lib/tabs.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { $cancelling, $orderLists, $orderListState, loadOrders } from '../../stores/orders.ts';
+import { $cancelling, $orderLists, $orderListState, loadOrders, loadOrdersOnce } from '../../stores/orders.ts';
 import RetryButton from '../shared/RetryButton.tsx';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
@@ -48,9 +48,7 @@ function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
   const state = states[tab];
 
   // A tab not loaded yet, or dropped after a cancel, loads when shown; after a failure it waits for the retry.
-  useEffect(() => {
-    if (!list && !state) void loadOrders(tab);
-  }, [tab, list, state]);
+  useEffect(() => loadOrdersOnce(tab), [tab, list, state]);
 
   // "Show more" goes away on the last page: focus moves on to the first order it brought.
   const firstNew = useRef<number | null>(null);

@@ -16,8 +16,9 @@ import {
   $paying,
   cancelOrder,
   loadOrders,
-  loadOrdersEarly,
+  loadOrdersOnce,
   openOrder,
+  openOrderOnce,
   payOrder,
 } from '../../../src/stores/orders.ts';
 import { placeOrder } from '../../api/helpers.ts';
@@ -87,26 +88,26 @@ describe('order lists', () => {
   });
 });
 
-describe('loadOrdersEarly', () => {
+describe('loadOrdersOnce', () => {
   it('loads the tab for a signed-in shopper, unless it is loaded, on its way or failed', async () => {
     const listReads = () => shop.requests.filter((r) => r.startsWith('GET ') && LIST.test(r.slice(4).split('?')[0]!));
-    loadOrdersEarly('all');
+    loadOrdersOnce('all');
     expect($orderListState.get().all).toBeUndefined(); // a visitor: nothing to load
     const { access } = await shop.signIn();
     await order(access);
-    loadOrdersEarly('all');
+    loadOrdersOnce('all');
     expect($orderListState.get().all).toBe('loading');
-    loadOrdersEarly('all');
+    loadOrdersOnce('all');
     await loadOrders('all');
     expect(listReads()).toHaveLength(1);
-    loadOrdersEarly('all');
+    loadOrdersOnce('all');
     expect(listReads()).toHaveLength(1);
     expect($orderListState.get().all).toBeUndefined();
 
     shop.fail({ method: 'GET', path: LIST, answer: 500 });
     await loadOrders('active');
     expect($orderListState.get().active).toBe('failed');
-    loadOrdersEarly('active');
+    loadOrdersOnce('active');
     expect($orderListState.get().active).toBe('failed');
   });
 });
@@ -187,6 +188,29 @@ describe('openOrder', () => {
     shop.fail({ method: 'GET', path: /^\/orders\/\d+\/$/, answer: 500 });
     await openOrder(placed.id);
     expect($openOrder.get()).toEqual({ id: placed.id, state: 'failed' });
+  });
+
+  it('openOrderOnce loads the page’s order once, whoever asks first; a failure waits for the retry', async () => {
+    const reads = () => shop.requests.filter((r) => /^GET \/orders\/\d+\/$/.test(r)).length;
+    openOrderOnce(1);
+    expect($openOrder.get()).toBeNull(); // a visitor: nothing to load
+    const { access } = await shop.signIn();
+    const placed = await order(access);
+    openOrderOnce(null);
+    expect($openOrder.get()).toBeNull();
+    shop.fail({ method: 'GET', path: /^\/orders\/\d+\/$/, answer: 404 });
+    openOrderOnce(placed.id);
+    expect($openOrder.get()).toEqual({ id: placed.id, state: 'loading' });
+    openOrderOnce(placed.id);
+    await expect.poll(() => $openOrder.get()?.state).toBe('not_found');
+    shop.heal();
+    openOrderOnce(placed.id);
+    expect($openOrder.get()?.state).toBe('not_found');
+    await openOrder(placed.id);
+    expect($openOrder.get()).toEqual({ id: placed.id, state: 'ready', order: placed });
+    openOrderOnce(placed.id);
+    expect($openOrder.get()?.state).toBe('ready');
+    expect(reads()).toBe(2);
   });
 });
 
