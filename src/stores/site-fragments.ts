@@ -1,9 +1,8 @@
 /**
  * Parts of the page that every page would otherwise repeat (issue 21: page
  * weight), built once per language as files of the site: the header's
- * category list (pages/[lang]/category-menu.astro), the footer's dialogs
- * (pages/[lang]/dialogs.astro) and the card the product page's related
- * products copy (pages/[lang]/card-template.astro). Fetched when first wanted, then kept for the
+ * category list, the footer's dialogs and the card the product page's related
+ * products copy (pages/[lang]/[fragment].astro). Fetched when first wanted, then kept for the
  * page's life; a failure is remembered until the next try.
  */
 import { atom, type ReadableAtom } from 'nanostores';

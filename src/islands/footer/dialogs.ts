@@ -1,6 +1,6 @@
 /**
  * The footer's dialogs (contacts, app QR codes; the profile menu opens the
- * contacts too): their markup is a file of the site (pages/[lang]/dialogs.astro)
+ * contacts too): their markup is a file of the site (pages/[lang]/[fragment].astro)
  * fetched with the first click on a button that opens one, so pages carry
  * neither it nor this script (issue 21: page weight). Native <dialog>
  * behaviour: close buttons, backdrop click, QR tabs and image retry. If the
