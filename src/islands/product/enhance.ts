@@ -21,6 +21,7 @@ import { installmentOffer, type InstallmentPlan } from '../../lib/installment.ts
 import { formatAmount, formatPrice } from '../../lib/price.ts';
 import { $lang } from '../../stores/language.ts';
 import { liveProduct, liveReviews } from '../../stores/live.ts';
+import { whenNear } from '../shared/when-near.ts';
 
 const json = <T>(raw: string | undefined): T => JSON.parse(raw ?? 'null') as T;
 const all = <E extends HTMLElement>(root: ParentNode, selector: string) => [...root.querySelectorAll<E>(selector)];
@@ -175,22 +176,16 @@ export function enhanceProductReviews(container: HTMLElement): void {
   const id = Number(container.dataset['reviewsOf']);
   const builtAt = container.dataset['builtAt'] ?? '';
   const section = () => container.querySelector<HTMLElement>('[data-live-reviews]');
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      void liveReviews(id, builtAt).then(async (answer) => {
-        if (answer.state !== 'fresh') return;
-        const live = answer.value;
-        if (reviewsShown(live, live.length, LATEST_REVIEWS) === container.dataset['shown']) {
-          section()!.dataset['liveReviews'] = 'checked';
-          return;
-        }
-        const { renderReviews } = await import('./render-reviews.tsx');
-        renderReviews(container, $lang.get(), id, live);
-      });
-    },
-    { rootMargin: '200px' },
-  );
-  observer.observe(container);
+  whenNear(container, '200px', () => {
+    void liveReviews(id, builtAt).then(async (answer) => {
+      if (answer.state !== 'fresh') return;
+      const live = answer.value;
+      if (reviewsShown(live, live.length, LATEST_REVIEWS) === container.dataset['shown']) {
+        section()!.dataset['liveReviews'] = 'checked';
+        return;
+      }
+      const { renderReviews } = await import('./render-reviews.tsx');
+      renderReviews(container, $lang.get(), id, live);
+    });
+  });
 }
