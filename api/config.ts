@@ -1,7 +1,9 @@
 /** Server options from environment variables, shared by `node api/main.ts` and the scripts. */
 import { DEFAULT_UPLOAD_QUOTA_BYTES, DEV_SECRET, type ServerOptions } from './server.ts';
 import { BUDGETS, DEFAULT_BUDGETS, type Budget, type BudgetName } from './limits.ts';
+import { DEFAULT_UNPAID_UNITS } from './orders.ts';
 import { senderFromEnv } from './sms.ts';
+import { DEFAULT_PAYMENT_TTL_MS, MAX_PAYMENT_TTL_MS } from './unpaid.ts';
 
 /** Secrets shorter than this can be brute-forced offline from one token (HS256). */
 export const MIN_SECRET_BYTES = 32;
@@ -105,6 +107,18 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     }),
   ) as Record<BudgetName, Budget>;
   const trustProxy = wholeNumber('TRUST_PROXY', env['TRUST_PROXY'], 0, problems);
+  const paymentMinutes = wholeNumber(
+    'API_PAYMENT_MINUTES',
+    env['API_PAYMENT_MINUTES'],
+    DEFAULT_PAYMENT_TTL_MS / 60_000,
+    problems,
+  );
+  if (paymentMinutes < 1 || paymentMinutes * 60_000 > MAX_PAYMENT_TTL_MS)
+    problems.push(
+      `API_PAYMENT_MINUTES=${paymentMinutes} must be 1 to ${MAX_PAYMENT_TTL_MS / 60_000}: Payme cancels an unperformed transaction after 12 hours.`,
+    );
+  const unpaidUnits = wholeNumber('API_UNPAID_UNITS', env['API_UNPAID_UNITS'], DEFAULT_UNPAID_UNITS, problems);
+  if (unpaidUnits < 1) problems.push('API_UNPAID_UNITS must be at least 1: with 0 nobody could order online.');
   const quotaMb = wholeNumber(
     'API_UPLOAD_QUOTA_MB',
     env['API_UPLOAD_QUOTA_MB'],
@@ -130,5 +144,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     seedProducts: Number(env['API_SEED_PRODUCTS'] ?? 300),
     limits: { budgets, trustProxy, buildToken },
     uploadQuotaBytes: quotaMb * 2 ** 20,
+    paymentTtlMs: paymentMinutes * 60_000,
+    unpaidUnits,
   };
 }

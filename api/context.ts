@@ -23,6 +23,10 @@ export interface AppContext {
   card: { checkoutUrl: string } | null;
   /** NODE_ENV=production: no payment sandbox, no test routes. */
   production: boolean;
+  /** An unpaid online order is cancelled this long after it was placed (api/unpaid.ts). */
+  paymentTtlMs: number;
+  /** Units one shopper's unpaid orders under way may hold. */
+  unpaidUnits: number;
   /** Signs payment sandbox links; drawn at start-up. */
   sandboxKey: Uint8Array;
 }

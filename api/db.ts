@@ -90,6 +90,7 @@ CREATE TABLE IF NOT EXISTS orders (
   address TEXT NOT NULL, receipt_sales TEXT, receipt_return TEXT, created_at TEXT NOT NULL,
   delivery_fee INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id);
+CREATE INDEX IF NOT EXISTS orders_waiting ON orders(status, created_at);
 CREATE TABLE IF NOT EXISTS order_items (
   id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id),
   product_id INTEGER NOT NULL REFERENCES products(id), feature_id INTEGER REFERENCES features(id),

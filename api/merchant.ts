@@ -21,6 +21,7 @@ import type { Context, Hono } from 'hono';
 import { API_PREFIX } from '#contract/calls.ts';
 import { canCancel, canPay } from '#contract/order-status.ts';
 import type { AppContext } from './context.ts';
+import type { Db } from './db.ts';
 import { cancelOrderRow, markPaid, orderTotal, type OrderRow } from './orders.ts';
 
 export const PAYME_PATH = `${API_PREFIX}/payments/payme/`;
@@ -55,6 +56,18 @@ const sameText = (a: string, b: string) => {
   const [x, y] = [createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest()];
   return timingSafeEqual(x, y);
 };
+
+/** Cancels the order's provider transactions still waiting to be performed (the order expired unpaid). */
+export function cancelWaitingTransactions(db: Db, orderId: number, now: number): void {
+  db.run(
+    'UPDATE payments SET state = ?, cancel_ms = ?, reason = ? WHERE order_id = ? AND state = ?',
+    CANCELLED,
+    now,
+    REASON_TIMEOUT,
+    orderId,
+    CREATED,
+  );
+}
 
 // ---------- Payme ----------
 
@@ -244,7 +257,7 @@ function paymeHandlers(ctx: AppContext) {
         );
         if (order.status === 'cancelled')
           db.run("UPDATE orders SET payment_status = 'refunded' WHERE id = ?", order.id);
-        else cancelOrderRow(ctx, order.id, 'refunded');
+        else cancelOrderRow(db, order.id, 'refunded');
         return { transaction: String(row.id), cancel_time: now, state: CANCELLED_AFTER_PERFORM };
       }
       return { transaction: String(row.id), cancel_time: row.cancel_ms ?? 0, state: row.state };

@@ -1,5 +1,6 @@
 /** Placing, listing, cancelling and paying orders. */
 import type { AppContext } from './context.ts';
+import type { Db } from './db.ts';
 import { ApiError, fieldError, idParam, notFound, pageWindow, paged, type Handlers } from './http.ts';
 import { createPresenter, type FeatureRow, type ProductRow } from './present.ts';
 import type { BasketRow } from './basket.ts';
@@ -19,6 +20,8 @@ import type {
 } from '#contract/schemas.ts';
 
 const PAGE_SIZE = 20;
+/** Units one shopper's unpaid orders under way may hold, unless API_UNPAID_UNITS says otherwise. */
+export const DEFAULT_UNPAID_UNITS = 100;
 const DELIVERY_DAYS = 2;
 /** Delivery fees in so'm by area; the shopper's first order (none before it that was not cancelled) is free. */
 export const DELIVERY_FEES: Record<DeliveryType, number> = { city: 15_000, district: 25_000 };
@@ -55,16 +58,23 @@ const CANNOT_CANCEL: Record<Lang, (number: string) => string> = {
   ru: (number) => `Заказ ${number} уже нельзя отменить.`,
 };
 
+const OVER_CAP: Record<Lang, (cap: number, held: number) => string> = {
+  uz: (cap, held) =>
+    `Toʻlanmagan buyurtmalarda koʻpi bilan ${cap} dona boʻlishi mumkin (hozir ${held}). Avval ularni toʻlang yoki bekor qiling.`,
+  ru: (cap, held) =>
+    `В неоплаченных заказах может быть не больше ${cap} шт. (сейчас ${held}). Сначала оплатите или отмените их.`,
+};
+
 /** The payment state of an order once cancelled: a paid one waits for its refund. */
 export const refundOnCancel = (payment: PaymentStatus): PaymentStatus =>
   payment === 'paid' ? 'refund_pending' : payment;
 
 /** Cancels an order, its stock back on the shelf; `payment` is its payment state from now on. */
-export function cancelOrderRow(ctx: AppContext, orderId: number, payment: PaymentStatus): void {
-  ctx.db.tx(() => {
-    ctx.db.run("UPDATE orders SET status = 'cancelled', payment_status = ? WHERE id = ?", payment, orderId);
-    for (const item of ctx.db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ?', orderId))
-      moveStock(ctx, item.product_id, item.feature_id, item.quantity);
+export function cancelOrderRow(db: Db, orderId: number, payment: PaymentStatus): void {
+  db.tx(() => {
+    db.run("UPDATE orders SET status = 'cancelled', payment_status = ? WHERE id = ?", payment, orderId);
+    for (const item of db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ?', orderId))
+      moveStock(db, item.product_id, item.feature_id, item.quantity);
   });
 }
 
@@ -111,9 +121,20 @@ function stockError(short: { product: ProductRow; left: number }[], lang: Lang):
 }
 
 /** Moves stock of a line: the variant's count when it has one, and always the product's total. */
-function moveStock(ctx: AppContext, productId: number, featureId: number | null, delta: number) {
-  if (featureId !== null) ctx.db.run('UPDATE features SET count = count + ? WHERE id = ?', delta, featureId);
-  ctx.db.run('UPDATE products SET stock = max(0, stock + ?) WHERE id = ?', delta, productId);
+function moveStock(db: Db, productId: number, featureId: number | null, delta: number) {
+  if (featureId !== null) db.run('UPDATE features SET count = count + ? WHERE id = ?', delta, featureId);
+  db.run('UPDATE products SET stock = max(0, stock + ?) WHERE id = ?', delta, productId);
+}
+
+/** Units in a shopper's orders that are unpaid and still under way: what the unpaid-units cap counts. */
+function unpaidUnits(db: Db, userId: number): number {
+  return (
+    db.get<{ units: number }>(
+      `SELECT coalesce(sum(i.quantity), 0) AS units FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE o.user_id = ? AND o.payment_status = 'unpaid' AND o.status NOT IN ('delivered', 'returned', 'cancelled')`,
+      userId,
+    )?.units ?? 0
+  );
 }
 
 export function presentOrder(ctx: AppContext, lang: Lang, o: OrderRow): Order {
@@ -188,6 +209,10 @@ export function orderHandlers(
         });
         const short = lines.filter((l) => l.line.quantity > l.left);
         if (short.length > 0) throw stockError(short, lang);
+        // One shopper's unpaid orders hold at most ctx.unpaidUnits units, so no one can empty the shelves unpaid.
+        const held = unpaidUnits(db, userId);
+        if (held + lines.reduce((n, l) => n + l.line.quantity, 0) > ctx.unpaidUnits)
+          throw fieldError('items', OVER_CAP[lang](ctx.unpaidUnits, held));
         const status: OrderStatus = ONLINE.includes(data.payment_method) ? 'awaiting_payment' : 'assembling';
         const { fee } = deliveryQuote(ctx, userId, data.address.delivery_type);
         const { id } = db.run(
@@ -213,7 +238,7 @@ export function orderHandlers(
             line.quantity,
             unitPrice(product, feature),
           );
-          moveStock(ctx, line.product_id, line.feature_id, -line.quantity);
+          moveStock(db, line.product_id, line.feature_id, -line.quantity);
           db.run('DELETE FROM basket WHERE id = ?', line.id);
         }
         return id;
@@ -254,7 +279,7 @@ export function orderHandlers(
         if (!canCancel(order.status)) throw new ApiError(400, CANNOT_CANCEL[lang](order.number));
         // A paid order's money is owed back: refund_pending until the provider or the back office returns it.
         const payment = refundOnCancel(order.payment_status);
-        cancelOrderRow(ctx, order.id, payment);
+        cancelOrderRow(db, order.id, payment);
         return { ...order, status: 'cancelled' as const, payment_status: payment };
       });
       return presentOrder(ctx, lang, order);

@@ -19,10 +19,11 @@ import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './ht
 import { bearer, buildTokenCheck, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
 import { mediaResponse } from './media.ts';
 import { merchantRoutes } from './merchant.ts';
-import { orderHandlers } from './orders.ts';
+import { DEFAULT_UNPAID_UNITS, orderHandlers } from './orders.ts';
 import { cardFromEnv, clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
 import { orderStatusRoute } from './test-routes.ts';
 import { reviewHandlers } from './reviews.ts';
+import { DEFAULT_PAYMENT_TTL_MS, expireUnpaid, SWEEP_MS } from './unpaid.ts';
 import { seedDatabase } from './seed.ts';
 import { consoleSender, type SmsSender } from './sms.ts';
 
@@ -53,6 +54,10 @@ export interface AppOptions {
   uploadQuotaBytes?: number;
   /** Refuse the sandbox and the test routes. Defaults to NODE_ENV=production. */
   production?: boolean;
+  /** An unpaid online order is cancelled this long after it was placed (default DEFAULT_PAYMENT_TTL_MS). */
+  paymentTtlMs?: number;
+  /** Units one shopper's unpaid orders under way may hold (default DEFAULT_UNPAID_UNITS). */
+  unpaidUnits?: number;
 }
 
 /** Retry-After of a 503 for a full disk: someone has to free space first. */
@@ -183,6 +188,8 @@ export function createApp(options: AppOptions): Hono {
     },
     production: options.production ?? process.env['NODE_ENV'] === 'production',
     sandboxKey: newSandboxKey(),
+    paymentTtlMs: options.paymentTtlMs ?? DEFAULT_PAYMENT_TTL_MS,
+    unpaidUnits: options.unpaidUnits ?? DEFAULT_UNPAID_UNITS,
   };
   const testRoutes = options.exposeCodes ?? process.env['API_EXPOSE_CODES'] === '1';
   if (testRoutes && ctx.production)
@@ -220,6 +227,11 @@ export function createApp(options: AppOptions): Hono {
   const limits = resolveLimits(options.limits);
   const isBuild = buildTokenCheck(limits.buildToken);
   app.use(`${API_PREFIX}/*`, rateLimits(ctx, limits));
+  // Before any write (an order, a payment, a provider's callback): the stock of expired unpaid orders is back.
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') expireUnpaid(ctx);
+    await next();
+  });
 
   app.get('/media/*', async (c) => {
     let path: string;
@@ -342,12 +354,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const port = (server.address() as AddressInfo).port;
   ready.app = createApp({ ...options, db, publicUrl: options.publicUrl ?? `http://localhost:${port}` });
+  // Expired unpaid orders return their stock even while nobody writes (writes look first, see createApp).
+  const expiry = { db, now: options.now ?? Date.now, paymentTtlMs: options.paymentTtlMs ?? DEFAULT_PAYMENT_TTL_MS };
+  const sweep = setInterval(() => {
+    try {
+      expireUnpaid(expiry);
+    } catch (error) {
+      console.error('[api] expiring unpaid orders failed:', error);
+    }
+  }, SWEEP_MS);
+  sweep.unref();
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     db,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        clearInterval(sweep);
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close((error) => {
           db.close();

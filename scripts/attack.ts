@@ -278,15 +278,17 @@ const LIFTED = {
   API_RATE_WRITES: '1000000/60',
   API_RATE_READS: '1000000/60',
 };
-/** A fresh API for one measurement: default settings, or with the rate limits lifted. */
-async function withApi<T>(lifted: boolean, work: (api: Api) => Promise<T>): Promise<T> {
-  const api = await startApi({ API_SEED_PRODUCTS: '300', ...(lifted ? LIFTED : {}) });
+/** A fresh API with these settings for one measurement. */
+async function withApiEnv<T>(env: Record<string, string>, work: (api: Api) => Promise<T>): Promise<T> {
+  const api = await startApi({ API_SEED_PRODUCTS: '300', ...env });
   try {
     return await work(api);
   } finally {
     await api.stop();
   }
 }
+/** A fresh API for one measurement: default settings, or with the rate limits lifted. */
+const withApi = <T>(lifted: boolean, work: (api: Api) => Promise<T>) => withApiEnv(lifted ? LIFTED : {}, work);
 
 // 1. Account takeover by code guessing.
 for (const lifted of [false, true]) {
@@ -497,10 +499,80 @@ try {
 } finally {
   await open.stop();
 }
+const hoarded = hoarding();
 await issue18();
+(await hoarded)();
 
 console.log('\n| finding | after |\n| --- | --- |');
 for (const [finding, figure] of figures) console.log(`| ${finding} | ${figure} |`);
+
+/**
+ * Issue 30, finding 1: one shopper puts every product in the basket (up to 1,000 units each) and places five Payme
+ * orders of 100 lines without paying; another shopper then orders. The API's payment window is one minute here, so
+ * the round also waits it out (and the sweep) to see the stock come back. Runs beside the lockout round's waits.
+ */
+async function hoarding() {
+  return withApiEnv({ ...LIFTED, API_PAYMENT_MINUTES: '1' }, async (api) => {
+    const inStock = async () =>
+      (
+        (await call(api, '/products/catalogue/?page_size=1000')).body as {
+          results: { id: number; stock: number; features: { id: number; count: number }[] }[];
+        }
+      ).results.filter((p) => p.stock > 0);
+    const before = await inStock();
+    const hoarder = await signIn(api, '+998901616161');
+    const lines: number[] = [];
+    for (const product of before) {
+      const feature = product.features.find((f) => f.count > 0);
+      const quantity = Math.min(1000, Math.floor(feature ? feature.count : product.stock));
+      const line = await call(api, '/orders/add-basket/', {
+        method: 'POST',
+        token: hoarder.access,
+        body: { product: product.id, quantity, feature: feature?.id ?? null },
+      });
+      if (line.status === 201) lines.push((line.body as { id: number }).id);
+    }
+    const placeWith = (token: string, items: number[]) =>
+      call(api, '/orders/', {
+        method: 'POST',
+        token,
+        body: { items, address, payment_method: 'payme', customer_name: 'A', customer_phone: '+998901616161' },
+      });
+    const orders: (number | string)[] = [];
+    for (let i = 0; i < 5; i++)
+      orders.push((await placeWith(hoarder.access, lines.slice(i * 100, i * 100 + 100))).status);
+    // The hoarder then fills the cap with what fits: one unit of each product until refused.
+    let held = 0;
+    for (const product of before.filter((p) => p.features.length === 0)) {
+      const line = await call(api, '/orders/add-basket/', {
+        method: 'POST',
+        token: hoarder.access,
+        body: { product: product.id, quantity: 1 },
+      });
+      if ((await placeWith(hoarder.access, [(line.body as { id: number }).id])).status !== 201) break;
+      held++;
+    }
+    const during = await inStock();
+    const other = await signIn(api, '+998901717171');
+    const wanted = before.find((p) => p.features.length === 0);
+    const line = await call(api, '/orders/add-basket/', {
+      method: 'POST',
+      token: other.access,
+      body: { product: wanted?.id, quantity: 1 },
+    });
+    const otherOrder = (await placeWith(other.access, [(line.body as { id: number }).id])).status;
+    const heldStock = before.reduce((sum, p) => sum + p.stock, 0) - during.reduce((sum, p) => sum + p.stock, 0);
+    // The payment window (one minute) and the sweep (every 30 s) waited out.
+    await new Promise((r) => setTimeout(r, 95_000));
+    const after = await inStock();
+    const left = after.reduce((sum, p) => sum + p.stock, 0);
+    return () =>
+      report(
+        '#30.1 stock hoarding: every product in the basket, five unpaid Payme orders of 100 lines, then one unit at a time',
+        `orders ${orders.join(',')}; then ${held} one-unit orders until the cap; in-stock products ${before.length} → ${during.length} (${heldStock} units held); another shopper's order: ${otherOrder}; one minute unpaid later: ${after.length} in stock, ${before.reduce((sum, p) => sum + p.stock, 0) - left} units still held`,
+      );
+  });
+}
 
 /**
  * Five 40-megapixel PNGs at once against a fresh API, its resident memory sampled. `env` adds settings of the API's

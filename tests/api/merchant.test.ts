@@ -159,12 +159,13 @@ describe('Payme Merchant API', () => {
     expect((await payme('PerformTransaction', { id: 'pm-slow' })).error?.code).toBe(-31008);
     expect((await payme('CheckTransaction', { id: 'pm-slow' })).result).toMatchObject({ state: -1, reason: 4 });
     expect((await orderNow(order.id)).payment_status).toBe('unpaid');
-    // A create whose time is already past the timeout is refused too.
+    // A create whose time is already past the timeout is refused too (the order above expired unpaid meanwhile).
+    const fresh = await newOrder();
     const late = {
       id: 'pm-late',
       time: api.clock.now - PAYME_TIMEOUT_MS - 1,
-      amount: tiyin(order),
-      account: account(order),
+      amount: tiyin(fresh),
+      account: account(fresh),
     };
     expect((await payme('CreateTransaction', late)).error?.code).toBe(-31008);
   });
