@@ -159,6 +159,11 @@ export async function tokenUser(ctx: AppContext, token: string): Promise<number 
   return claims && !claims.expired ? claims.user : null;
 }
 
+/** The session of a refresh token we signed (expired or not), else null: the rate limiter's key for refresh and logout. */
+export async function refreshSession(ctx: AppContext, token: string): Promise<string | null> {
+  return (await readClaims(ctx, token, 'refresh'))?.session ?? null;
+}
+
 /** The latest live code for a phone, for the test-only route. */
 export function latestCode(ctx: AppContext, phone: string): string | null {
   return (

@@ -4,8 +4,13 @@
  * Each request spends from one budget, chosen by its route: sign-in code
  * requests and the other sign-in calls per client address, the bulk catalogue
  * per address, other reads and writes per shopper (a valid access token) or
- * else per address. The build's own loader sends the build token as its bearer
- * token and is never throttled.
+ * else per address. A refresh or logout that carries a refresh token we signed
+ * spends its session's own sign-in budget, never its address's, so a client
+ * behind the same address cannot sign anyone out. A request refused as
+ * malformed (its body or query fails the contract's schema) spends nothing: it
+ * did no work worth a budget, and a shared address must not pay for it. The
+ * build's own loader sends the build token as its bearer token and is never
+ * throttled.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
@@ -13,7 +18,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter, type RateLimitInfo, type Store } from 'hono-rate-limiter';
 import { API_PREFIX, type CallName } from '#contract/routes.ts';
-import { tokenUser } from './auth.ts';
+import { refreshSession, tokenUser } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { callOf, pickLang, tooMany, type Wait } from './http.ts';
 
@@ -180,6 +185,21 @@ function budgetOf(c: Context): BudgetName {
 
 const PAYMENTS_PREFIX = `${API_PREFIX}/payments/`;
 
+/** Requests answered 400 because their body or query breaks the call's schema (api/server.ts marks them). */
+const malformed = new WeakSet<Request>();
+export const markMalformed = (c: Context) => void malformed.add(c.req.raw);
+
+/** The refresh token in a refresh or logout body, read from a copy (the handler reads the body itself). */
+async function refreshTokenOf(c: Context): Promise<string | undefined> {
+  try {
+    const body = (await c.req.raw.clone().json()) as { refresh?: unknown } | null;
+    return typeof body?.refresh === 'string' ? body.refresh : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const SESSION_CALLS: ReadonlySet<CallName | undefined> = new Set(['refresh', 'logout']);
+
 /** The middleware for `${API_PREFIX}/*`. */
 export function rateLimits(ctx: AppContext, options: LimitOptions): MiddlewareHandler {
   const isBuild = buildTokenCheck(options.buildToken);
@@ -189,6 +209,13 @@ export function rateLimits(ctx: AppContext, options: LimitOptions): MiddlewareHa
     const token = bearer(c);
     const user = token ? await tokenUser(ctx, token) : null;
     return user === null ? address(c) : `user:${user}`;
+  };
+  /** A refresh or logout with a refresh token we signed spends its session's budget; any other sign-in call its address's. */
+  const sessionOrAddress = async (c: Context) => {
+    if (!SESSION_CALLS.has(callOf(c.req.method, c.req.path))) return address(c);
+    const token = await refreshTokenOf(c);
+    const session = token ? await refreshSession(ctx, token) : null;
+    return session === null ? address(c) : `session:${session}`;
   };
 
   const limiters = Object.fromEntries(
@@ -201,7 +228,10 @@ export function rateLimits(ctx: AppContext, options: LimitOptions): MiddlewareHa
           limit: budget.limit,
           store: new SlidingWindowStore(ctx.now, budget),
           standardHeaders: 'draft-6',
-          keyGenerator: name === 'reads' || name === 'writes' ? shopperOrAddress : address,
+          keyGenerator:
+            name === 'reads' || name === 'writes' ? shopperOrAddress : name === 'signIn' ? sessionOrAddress : address,
+          skipFailedRequests: true,
+          requestWasSuccessful: (c) => !malformed.has(c.req.raw),
           handler: (c) => {
             // The store hands the library reset times on the wall clock, so this is the wait on any clock.
             const waitMs = (c.get('rateLimit').resetTime?.getTime() ?? Date.now() + budget.windowMs) - Date.now();

@@ -16,7 +16,7 @@ import type { AppContext } from './context.ts';
 import { isStorageFull, openDb, type Db } from './db.ts';
 import { geocoderRoutes } from './geocoder.ts';
 import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
-import { bearer, buildTokenCheck, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
+import { bearer, buildTokenCheck, markMalformed, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
 import { mediaResponse } from './media.ts';
 import { merchantRoutes } from './merchant.ts';
 import { DEFAULT_UNPAID_UNITS, orderHandlers } from './orders.ts';
@@ -275,8 +275,19 @@ export function createApp(options: AppOptions): Hono {
           header ? 'The token is invalid or expired.' : 'Authentication credentials were not provided.',
         );
       }
+      // A body or query that breaks the schema is refused as malformed: it spends no rate budget (api/limits.ts).
+      const wellFormed = (error: unknown) => {
+        if (error instanceof ApiError && error.status === 400) markMalformed(c);
+        return error;
+      };
+      let query: unknown = {};
+      try {
+        if (call.query) query = validate(call.query, Object.fromEntries(url.searchParams));
+      } catch (error) {
+        throw wellFormed(error);
+      }
       const result = await handler({
-        query: call.query ? validate(call.query, Object.fromEntries(url.searchParams)) : {},
+        query,
         params: c.req.param(),
         lang: pickLang(c.req.header('accept-language')),
         url,
@@ -284,7 +295,9 @@ export function createApp(options: AppOptions): Hono {
         userId,
         body: () => {
           if (!call.body) throw new Error(`${name} takes no body`);
-          return readBody(c.req.raw, name, call.body);
+          return readBody(c.req.raw, name, call.body).catch((error: unknown) => {
+            throw wellFormed(error);
+          });
         },
       });
       if (!call.answer) return c.body(null, 204);

@@ -500,11 +500,38 @@ try {
   await open.stop();
 }
 const hoarded = hoarding();
+await sharedAddress();
 await issue18();
 (await hoarded)();
 
 console.log('\n| finding | after |\n| --- | --- |');
 for (const [finding, figure] of figures) console.log(`| ${finding} | ${figure} |`);
+
+/**
+ * Issue 30, finding 2: one client behind a shared address sends 300 malformed refreshes (`{}`) and 300 code
+ * requests for a junk phone (default limits); then a signed-in shopper on that address renews the session, and
+ * another asks for a code.
+ */
+async function sharedAddress() {
+  await withApi(false, async (api) => {
+    const shopper = await signIn(api, '+998901818181');
+    const junk = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        Promise.all([
+          call(api, '/users/token/refresh/', { method: 'POST', body: {} }),
+          call(api, '/users/auth/', { method: 'POST', body: { phone_number: `junk-${i}` } }),
+        ]),
+      ),
+    );
+    const statuses = junk.flat().map((a) => a.status);
+    const renewed = await call(api, '/users/token/refresh/', { method: 'POST', body: { refresh: shopper.refresh } });
+    const code = await call(api, '/users/auth/', { method: 'POST', body: { phone_number: '+998901818182' } });
+    report(
+      '#30.2 shared address: 300 malformed refreshes and 300 junk-phone code requests, then a shopper there',
+      `${count(statuses, (s) => s === 400)} answered 400, ${count(statuses, (s) => s === 429)} 429; the shopper's refresh: ${renewed.status}; a new code request: ${code.status}`,
+    );
+  });
+}
 
 /**
  * Issue 30, finding 1: one shopper puts every product in the basket (up to 1,000 units each) and places five Payme

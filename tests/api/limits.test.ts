@@ -137,4 +137,36 @@ describe('rate limits', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-expose-headers')).toContain('Retry-After');
   });
+
+  it('a shared address: malformed sign-in calls spend nothing, and a valid refresh or logout is never held by it', async () => {
+    const api = await withBudgets({
+      codes: { limit: 5, windowMs: 10 * minute },
+      signIn: { limit: 5, windowMs: 10 * minute },
+    });
+    const shopper = await api.signIn(phone(50));
+    const neighbour = await api.signIn(phone(51));
+    // 300 malformed calls from the same address: each a 400, none spends the shared budget.
+    for (let i = 0; i < 100; i++) {
+      const answers = await Promise.all([
+        api.call('/users/token/refresh/', { method: 'POST', body: {} }),
+        api.call('/users/auth/', { method: 'POST', body: { phone_number: 'junk' } }),
+        api.call('/users/verify/', { method: 'POST', raw: '{"user":' }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([400, 400, 400]);
+    }
+    expect((await api.call('/users/auth/', { method: 'POST', body: { phone_number: phone(52) } })).status).toBe(200);
+    // Well-formed calls with tokens that are not ours spend what the two verifies left of the address's budget.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await api.call('/users/token/refresh/', { method: 'POST', body: { refresh: `forged.${i}.x` } })).status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // The shoppers' own refresh and logout still go through, each on their session's budget.
+    const renewed = await api.call('/users/token/refresh/', { method: 'POST', body: { refresh: shopper.refresh } });
+    expect(renewed.status).toBe(200);
+    expect((await api.call('/users/logout/', { method: 'POST', body: { refresh: neighbour.refresh } })).status).toBe(
+      204,
+    );
+  });
 });

@@ -139,7 +139,7 @@ describe('the unpaid units cap', () => {
 });
 
 describe('settings', () => {
-  const env = (extra: Record<string, string>) => serverOptionsFromEnv({ ...extra });
+  const env = (extra: NodeJS.ProcessEnv) => serverOptionsFromEnv({ ...extra });
   it('API_PAYMENT_MINUTES defaults to 30 and is never past Payme’s 12 hours; API_UNPAID_UNITS defaults to 100', () => {
     expect(env({}).paymentTtlMs).toBe(30 * 60_000);
     expect(env({}).unpaidUnits).toBe(DEFAULT_UNPAID_UNITS);

@@ -14,6 +14,8 @@ import type { ErrorBody, Lang, Tokens } from '#contract/schemas.ts';
 export const API_TIMEOUT_MS = 10_000;
 export const GET_RETRIES = 3;
 export const RETRY_DELAY_MS = 1_000;
+/** The longest `retry_after` of a throttled session renewal that the waiting call sits out before renewing again. */
+export const REFRESH_WAIT_MAX_MS = 30_000;
 /** The reference API started by `npm start`. */
 export const DEFAULT_API_URL = 'http://localhost:8787';
 
@@ -27,8 +29,9 @@ export interface ApiOptions {
    * Renews an expired session. After a 401 to a call that carried the access
    * token, the stored refresh token goes to /users/token/refresh/ once (parallel
    * 401s share that call), the rotated pair is handed to `store`, and the call
-   * is repeated once with the new access token. A refused refresh stores null:
-   * the shopper is signed out and the call fails with its 401.
+   * is repeated once with the new access token. A refused refresh (401, 403)
+   * stores null: the shopper is signed out and the call fails with its 401. A
+   * throttled one (429) or a fault keeps the tokens.
    */
   refresh?: {
     token: () => string | null | undefined;
@@ -123,15 +126,20 @@ export function createApi(options: ApiOptions) {
   /** The stored refresh token exchanged for a new pair; the new access token, or null. */
   async function refreshTokens(session: NonNullable<ApiOptions['refresh']>): Promise<string | null> {
     const refresh = session.token();
-    try {
-      const tokens = refresh ? await send('refresh', { body: { refresh } }, null) : null;
-      session.store(tokens);
-      return tokens?.access ?? null;
-    } catch (error) {
-      // Refused: the session is over. No answer or a server fault: keep the tokens and try again next time.
-      const status = (error as ApiError).status;
-      if (status >= 400 && status < 500) session.store(null);
-      return null;
+    for (let waited = false; ; waited = true) {
+      try {
+        const tokens = refresh ? await send('refresh', { body: { refresh } }, null) : null;
+        session.store(tokens);
+        return tokens?.access ?? null;
+      } catch (error) {
+        // Only a refusal (401, 403) ends the session. Throttled (429), a server fault or no answer: the tokens
+        // stay; a 429 is tried once more after its retry_after, when that is at most REFRESH_WAIT_MAX_MS.
+        const { status, retryAfter } = error as ApiError;
+        if (status === 401 || status === 403) session.store(null);
+        const wait = status === 429 && retryAfter !== undefined ? retryAfter * 1000 : Infinity;
+        if (waited || wait > REFRESH_WAIT_MAX_MS) return null;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     }
   }
 
