@@ -1,0 +1,77 @@
+/**
+ * The spec-only backend's settings: defaults, and the same read from the environment
+ * (SPEC_*) for `node tests/spec-backend/main.ts`. Tests pass their own to `startSpecBackend`.
+ */
+
+/**
+ * How the answers are written. Both carry only the fields §3 names, in the shapes §7 gives.
+ * - `plain`: numbers, arrays, nested category/store/product/feature objects.
+ * - `loose`: what a Django REST backend commonly sends: decimal strings for money and stock,
+ *   comma-separated images (or "" or null), a category image as a list, a null title or two,
+ *   nested entities as bare ids, a feature with count 0, unknown extra fields on every object.
+ */
+export type Dialect = 'plain' | 'loose';
+
+export const dialects: readonly Dialect[] = ['plain', 'loose'];
+
+export interface SpecBackendSettings {
+  host: string;
+  /** 0 picks a free port (tests). */
+  port: number;
+  dialect: Dialect;
+  /** Django REST's PAGE_SIZE for every paged list of §7. */
+  pageSize: number;
+  /** Products in the catalogue: the first 40 are the hand-written seed, more repeat it with new ids. */
+  products: number;
+  /** The `time` of the auth answers: minutes before a code may be resent (§9: countdown = time x 60 s). */
+  codeMinutes: number;
+  /**
+   * Django REST with bearer (JWT) authentication refuses an unknown token on every call, public ones
+   * included, before any permission check. Off: an unknown token on a public call is ignored.
+   */
+  strictTokens: boolean;
+}
+
+export const defaults: Readonly<SpecBackendSettings> = {
+  host: '127.0.0.1',
+  port: 8010,
+  dialect: 'plain',
+  pageSize: 20,
+  products: 40,
+  codeMinutes: 1,
+  strictTokens: true,
+};
+
+const integer = (name: string, value: string | undefined, fallback: number, min: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min)
+    throw new Error(`${name} must be an integer >= ${min}, got "${value}"`);
+  return parsed;
+};
+
+const dialect = (value: string | undefined): Dialect => {
+  if (value === undefined || value === '') return defaults.dialect;
+  const found = dialects.find((name) => name === value);
+  if (!found) throw new Error(`SPEC_DIALECT must be one of ${dialects.join(', ')}, got "${value}"`);
+  return found;
+};
+
+const flag = (name: string, value: string | undefined, fallback: boolean): boolean => {
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be 1/true or 0/false, got "${value}"`);
+};
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv): SpecBackendSettings {
+  return {
+    host: env['SPEC_HOST'] || defaults.host,
+    port: integer('SPEC_PORT', env['SPEC_PORT'], defaults.port, 0),
+    dialect: dialect(env['SPEC_DIALECT']),
+    pageSize: integer('SPEC_PAGE_SIZE', env['SPEC_PAGE_SIZE'], defaults.pageSize, 1),
+    products: integer('SPEC_PRODUCTS', env['SPEC_PRODUCTS'], defaults.products, 1),
+    codeMinutes: integer('SPEC_CODE_MINUTES', env['SPEC_CODE_MINUTES'], defaults.codeMinutes, 0),
+    strictTokens: flag('SPEC_STRICT_TOKENS', env['SPEC_STRICT_TOKENS'], defaults.strictTokens),
+  };
+}
