@@ -23,6 +23,11 @@ export interface AppContext {
   card: { checkoutUrl: string } | null;
   /** NODE_ENV=production: no payment sandbox, no test routes. */
   production: boolean;
+  /**
+   * The payment sandbox serves every online method: outside production, and only while no provider is configured
+   * (no merchant id, key or card checkout), so it never runs beside a live provider (payments.ts).
+   */
+  sandbox: boolean;
   /** An unpaid online order is cancelled this long after it was placed (api/unpaid.ts). */
   paymentTtlMs: number;
   /** Units one shopper's unpaid orders under way may hold. */

@@ -6,7 +6,7 @@ import { createPresenter, type FeatureRow, type ProductRow } from './present.ts'
 import type { BasketRow } from './basket.ts';
 import { unitPrice } from '#contract/price.ts';
 import { assertDeliveryArea } from './delivery-area.ts';
-import { paymentUrl } from './payments.ts';
+import { notOffered, offered, paymentUrl } from './payments.ts';
 import { canCancel, canPay, ORDER_STATUSES, inTab, statusLabel } from '#contract/order-status.ts';
 import type {
   Address,
@@ -191,6 +191,7 @@ export function orderHandlers(
     async placeOrder({ userId, lang, body }) {
       const { data } = await body();
       assertDeliveryArea(data.address, lang);
+      if (!offered(ctx, data.payment_method)) throw notOffered('payment_method', data.payment_method, lang);
       const ids = [...new Set(data.items)];
       const now = ctx.now();
       // One transaction reads the lines, checks and takes their stock and writes the order:
@@ -287,6 +288,7 @@ export function orderHandlers(
 
     async payOrder({ userId, lang, params, body }) {
       const { data } = await body();
+      if (!offered(ctx, data.method)) throw notOffered('method', data.method, lang);
       const order = presentOrder(ctx, lang, ownOrder(userId, params));
       if (order.payment_status === 'paid') throw new ApiError(400, `Order ${order.number} is already paid.`);
       if (!canPay(order)) throw new ApiError(400, `Order ${order.number} is ${order.status} and cannot be paid.`);

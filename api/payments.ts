@@ -4,11 +4,13 @@
  * The rule: a provider is live when its merchant settings are configured
  * (Payme: PAYME_MERCHANT_ID; Click: CLICK_SERVICE_ID and CLICK_MERCHANT_ID;
  * MasterCard and online card: the acquirer's CARD_CHECKOUT_URL), and its
- * links are the real checkout formats. An unconfigured provider is
- * served by the sandbox, a page of this API where the tester pays or fails:
- * `GET /sandbox/pay/{token}`. With NODE_ENV=production the sandbox does not
- * exist: an unconfigured provider answers 503 and the sandbox routes are not
- * mounted.
+ * links are the real checkout formats. While no provider setting at all is
+ * made (no merchant id, merchant key or card checkout) and outside
+ * production, every online method is served by the sandbox, a page of this
+ * API where the tester pays or fails: `GET /sandbox/pay/{token}`. Otherwise
+ * the sandbox does not exist (its routes are not mounted) and only the
+ * configured providers are offered: an order or a payment with another online
+ * method is refused.
  *
  * A sandbox token names the order, the method and the language, expires after
  * an hour and is signed with a key drawn at start-up (so it cannot be forged
@@ -17,9 +19,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { canPay, orderPagePath, type PayReturn } from '#contract/order-status.ts';
-import type { Lang, OnlinePaymentMethod, Order } from '#contract/schemas.ts';
+import type { Lang, OnlinePaymentMethod, Order, PaymentMethod } from '#contract/schemas.ts';
 import type { AppContext } from './context.ts';
-import { ApiError } from './http.ts';
+import { ApiError, fieldError } from './http.ts';
 import { markPaid, orderTotal, type OrderRow } from './orders.ts';
 
 export type OnlineMethod = OnlinePaymentMethod;
@@ -66,7 +68,7 @@ export function paymentUrl(ctx: AppContext, order: Order, method: OnlineMethod, 
     };
     return ctx.card.checkoutUrl.replace(/\{(order|amount|method|return)\}/g, (_, key: string) => values[key]!);
   }
-  if (ctx.production) throw new ApiError(503, `${PROVIDER[method]} payments are not configured.`);
+  if (!ctx.sandbox) throw new ApiError(503, `${PROVIDER[method]} payments are not configured.`);
   return `${ctx.publicUrl}/sandbox/pay/${sandboxToken(ctx, { o: order.id, m: method, l: lang, r: page, e: ctx.now() + TOKEN_MS })}`;
 }
 
@@ -102,6 +104,32 @@ function readSandboxToken(ctx: AppContext, token: string): Claim | null {
 }
 
 export const newSandboxKey = () => randomBytes(32);
+
+/** Whether the shop takes this payment method now: cash and installments always, an online one when live or sandboxed. */
+export function offered(ctx: Pick<AppContext, 'sandbox' | 'payme' | 'click' | 'card'>, method: PaymentMethod): boolean {
+  switch (method) {
+    case 'cash':
+    case 'installment':
+      return true;
+    case 'payme':
+      return ctx.sandbox || ctx.payme !== null;
+    case 'click':
+      return ctx.sandbox || ctx.click !== null;
+    case 'mastercard':
+    case 'card':
+      return ctx.sandbox || ctx.card !== null;
+  }
+}
+
+/** 400 on `field` for a method the shop does not take, in the shopper's language. */
+export const notOffered = (field: string, method: PaymentMethod, lang: Lang) =>
+  fieldError(
+    field,
+    lang === 'ru'
+      ? `Способ оплаты ${NAMES[method]} сейчас недоступен.`
+      : `${NAMES[method]} orqali toʻlov hozir mavjud emas.`,
+  );
+const NAMES: Record<PaymentMethod, string> = { ...PROVIDER, cash: 'Cash', installment: 'Installment' };
 
 /** Payme is live when PAYME_MERCHANT_ID is set. */
 export const paymeFromEnv = (env: NodeJS.ProcessEnv): AppContext['payme'] =>

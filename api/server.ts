@@ -164,15 +164,7 @@ async function finishBody(c: Context, request: Request, cap: number): Promise<vo
 }
 
 export function createApp(options: AppOptions): Hono {
-  const ctx: AppContext = {
-    db: options.db,
-    dataDir: options.dataDir,
-    publicUrl: options.publicUrl.replace(/\/+$/, ''),
-    now: options.now ?? Date.now,
-    secret: options.secret ?? DEV_SECRET,
-    sms: options.sms ?? consoleSender,
-    uploadQuotaBytes: options.uploadQuotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,
-    siteUrl: (options.siteUrl ?? process.env['SITE_URL'] ?? 'http://localhost:4321').replace(/\/+$/, ''),
+  const providers = {
     payme: options.payme !== undefined ? options.payme : paymeFromEnv(process.env),
     click: options.click !== undefined ? options.click : clickFromEnv(process.env),
     card: options.card !== undefined ? options.card : cardFromEnv(process.env),
@@ -186,7 +178,22 @@ export function createApp(options: AppOptions): Hono {
           ? options.merchantKeys.click
           : process.env['CLICK_SECRET_KEY'] || null,
     },
-    production: options.production ?? process.env['NODE_ENV'] === 'production',
+  };
+  const production = options.production ?? process.env['NODE_ENV'] === 'production';
+  const { payme, click, card, merchantKeys } = providers;
+  const ctx: AppContext = {
+    db: options.db,
+    dataDir: options.dataDir,
+    publicUrl: options.publicUrl.replace(/\/+$/, ''),
+    now: options.now ?? Date.now,
+    secret: options.secret ?? DEV_SECRET,
+    sms: options.sms ?? consoleSender,
+    uploadQuotaBytes: options.uploadQuotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,
+    siteUrl: (options.siteUrl ?? process.env['SITE_URL'] ?? 'http://localhost:4321').replace(/\/+$/, ''),
+    ...providers,
+    production,
+    // Never beside a live provider: one merchant setting of any provider turns the sandbox off.
+    sandbox: !production && [payme, click, card, merchantKeys.payme, merchantKeys.click].every((p) => p === null),
     sandboxKey: newSandboxKey(),
     paymentTtlMs: options.paymentTtlMs ?? DEFAULT_PAYMENT_TTL_MS,
     unpaidUnits: options.unpaidUnits ?? DEFAULT_UNPAID_UNITS,
@@ -255,7 +262,7 @@ export function createApp(options: AppOptions): Hono {
   }
   geocoderRoutes(app);
   merchantRoutes(app, ctx);
-  if (!ctx.production) sandboxRoutes(app, ctx);
+  if (ctx.sandbox) sandboxRoutes(app, ctx);
 
   for (const name of Object.keys(calls) as CallName[]) {
     const call: Call = calls[name];

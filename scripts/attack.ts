@@ -884,6 +884,22 @@ async function issue18() {
       `Payme: ${wrongKey} / ${wrongAmount} / ${created} / ${performed} → order ${paidPayme}; Click: ${badSign.error} / ${prepared.error} / ${completed.error} → order ${paidClick}; paid order cancelled → ${refund ?? cancelled.status}`,
     );
 
+    // Issue 30, finding 6: the sandbox beside live providers (NODE_ENV unset): a Payme order paid through it.
+    const o3 = await order('payme');
+    const byCard = await call(pay, `/orders/${o3.id}/pay/`, {
+      method: 'POST',
+      token: shopper.access,
+      body: { method: 'card' },
+    });
+    const sandboxUrl = (byCard.body as { payment_url?: string } | null)?.payment_url;
+    const sandboxPaid = sandboxUrl
+      ? (await fetch(`${sandboxUrl}/pay`, { method: 'POST', redirect: 'manual' })).status
+      : '-';
+    report(
+      '#30.6 payment sandbox beside live Payme and Click, NODE_ENV unset: a Payme order paid by card',
+      `pay call ${byCard.status} (${sandboxUrl ? `link ${new URL(sandboxUrl).pathname.split('/').slice(0, 3).join('/')}/…` : 'no link'}), sandbox pay ${sandboxPaid} → order ${await paymentOf(o3.id)}`,
+    );
+
     // 6a. A deleted user's id and the old tokens.
     const gone = await signIn(pay, '+998901313131');
     const goneId = ((await call(pay, '/users/profile/', { token: gone.access })).body as { id: number }).id;
@@ -1001,7 +1017,7 @@ async function issue18() {
   try {
     const started = performance.now();
     const outcome = await buildApi(`http://127.0.0.1:${(throttling.address() as AddressInfo).port}`, 'uz')
-      .call('categories')
+      .then((api) => api.call('categories'))
       .then(
         () => 'loaded',
         (error: { status?: number }) => `gave up (${error.status})`,

@@ -237,6 +237,38 @@ describe('payment sandbox', () => {
   });
 });
 
+describe('the payment sandbox beside live providers', () => {
+  it('is never mounted while a merchant key is set; only configured providers are offered', async () => {
+    for (const server of [
+      { payme: { merchantId: 'live-merchant' }, merchantKeys: { payme: 'live-key' } },
+      { merchantKeys: { click: 'click-secret' } },
+    ]) {
+      const live = await startTestApi({ products: 10, server });
+      try {
+        const { access } = await live.signIn();
+        // A method without its provider is not offered: neither ordered with nor paid with.
+        const refused = await placeOrder(live, access, { payment_method: 'card' });
+        expect(fieldErrors(refused)['payment_method']).toHaveLength(1);
+        const cash = calls.placeOrder.answer.parse((await placeOrder(live, access, { payment_method: 'cash' })).body);
+        expect(cash.payment_method).toBe('cash');
+        if (server.payme) {
+          const order = calls.placeOrder.answer.parse((await placeOrder(live, access)).body);
+          const pay = (method: string) =>
+            live.call(`/orders/${order.id}/pay/`, { method: 'POST', token: access, body: { method } });
+          const link = calls.payOrder.answer.parse((await pay('payme')).body).payment_url;
+          expect(link).toMatch(/^https:\/\/checkout\.paycom\.uz\//);
+          expect(fieldErrors(await pay('card'))['method']).toHaveLength(1);
+        }
+        const sandbox = await fetch(`${new URL(live.base).origin}/sandbox/pay/x.y`);
+        expect(sandbox.status).toBe(404);
+        expect(await sandbox.text()).not.toContain('<!doctype html>');
+      } finally {
+        await live.stop();
+      }
+    }
+  });
+});
+
 describe('order status test route', () => {
   it('moves an order along its status flow (tests only)', async () => {
     const { access } = await api.signIn();

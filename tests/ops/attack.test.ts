@@ -33,6 +33,7 @@ it(
     expect(row('#18.6 deleted user')).toContain("the deleted user's token opens: 401");
     expect(row('#18.1 lockout')).toContain("owner's browser: code 200, sign-in 200");
     expect(row('#30.2 shared address')).toContain("the shopper's refresh: 200; a new code request: 200");
+    expect(row('#30.6 payment sandbox')).toMatch(/pay call 400 \(no link\), sandbox pay - → order unpaid/);
     expect(row('#30.1 stock hoarding')).toMatch(/another shopper's order: 201; .* 0 units still held/);
   },
   ATTACK_TIMEOUT,
