@@ -7,7 +7,12 @@ export default defineConfig({
     alias: { 'astro:env/client': fileURLToPath(new URL('./tests/unit/support/astro-env.ts', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.ts', 'contract/**/*.test.ts', 'api/**/*.test.ts', 'tests/{api,unit,ops}/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'contract/**/*.test.ts',
+      'api/**/*.test.ts',
+      'tests/{api,unit,ops,spec-backend}/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     // Every core (Vitest leaves one free by default): on 2 cores that halves the run.
     maxWorkers: '100%',
