@@ -15,8 +15,11 @@ export function mediaPaths(catalogue: Catalogue): Set<string> {
     for (const image of product.images) paths.add(image);
     for (const feature of product.features) for (const image of feature.images) paths.add(image);
   }
-  const banners = [...Object.values(catalogue.banners), { b: [...catalogue.categoryBanners.values()].flat(), t: [] }];
-  for (const { b, t } of banners) for (const banner of [...b, ...t]) paths.add(banner.image);
+  const banners = [
+    ...Object.values(catalogue.banners).flatMap(({ b, t }) => [...b, ...t]),
+    ...[...catalogue.categoryBanners.values()].flat(),
+  ];
+  for (const banner of banners) paths.add(banner.image);
   return paths;
 }
 
