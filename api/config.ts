@@ -11,11 +11,32 @@ export const MIN_SECRET_BYTES = 32;
 /** Estimated entropy a production secret must carry: 128 bits, what HS256 keys and session secrets need. */
 export const MIN_SECRET_BITS = 128;
 
+/** Keys next to each other on a keyboard, in the runs people type (rows, and the columns of a QWERTY keyboard). */
+const KEYBOARD_RUNS = [
+  '1234567890',
+  'qwertyuiopasdfghjklzxcvbnm',
+  'qazwsxedcrfvtgbyhnujmikolp',
+  'йцукенгшщзхъфывапролджэячсмитьбю',
+].flatMap((run) => [run, run.toUpperCase()]);
+
+/** Whether `ch` is what a person types after `prev`: the same key, the next letter or digit, or a neighbouring key. */
+function follows(prev: string, ch: string): boolean {
+  if (Math.abs((prev.codePointAt(0) ?? 0) - (ch.codePointAt(0) ?? 0)) <= 1) return true;
+  return KEYBOARD_RUNS.some((run) => {
+    const i = run.indexOf(prev);
+    return i >= 0 && Math.abs(run.indexOf(ch) - i) === 1;
+  });
+}
+
 /**
- * Estimated entropy of a secret, in bits: its length times the Shannon entropy
- * of its characters, and 0 for a string that repeats a shorter one. 32 × "a"
- * is 0 bits; `openssl rand -base64 48` about 350; `openssl rand -hex 32` about
- * 250; an English phrase of 32 characters about 120.
+ * Estimated entropy of a secret, in bits: the Shannon entropy of its
+ * characters times the number of them that were a choice, and 0 for a string
+ * that repeats a shorter one. In a run that repeats a key, follows the
+ * alphabet or the digits, or walks along the keyboard (aaa, abc, 321, qwe,
+ * asd), every character after the first two was no choice. 32 × "a",
+ * `abcdefghijklmnopqrstuvwxyz012345` and `qwertyuiopasdfghjklzxcvbnm123456` are
+ * at most 20 bits; `openssl rand -base64 48` about 350; `openssl rand -hex 32`
+ * about 250; an English phrase of 32 characters about 120.
  */
 export function secretBits(secret: string): number {
   const chars = [...secret];
@@ -24,8 +45,26 @@ export function secretBits(secret: string): number {
   for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let perChar = 0;
   for (const n of counts.values()) perChar -= (n / chars.length) * Math.log2(n / chars.length);
-  return Math.round(perChar * chars.length);
+  // Past the first two characters of a run (aaa, abc, 321, qwe), a character is no choice at all.
+  const inRun = (i: number) => i >= 1 && follows(chars[i - 1] ?? '', chars[i] ?? '');
+  const chosen = chars.filter((_, i) => !(inRun(i) && inRun(i - 1))).length;
+  return Math.round(perChar * chosen);
 }
+
+/** Keys the payment providers issue are random and long; one shorter or more regular than this was not issued by them. */
+export const MIN_PROVIDER_KEY_CHARS = 10;
+export const MIN_PROVIDER_KEY_BITS = 40;
+
+/** Why a provider's key is unusable in production, or null. */
+function weakProviderKey(name: string, key: string): string | null {
+  const bits = secretBits(key);
+  if (key.length >= MIN_PROVIDER_KEY_CHARS && bits >= MIN_PROVIDER_KEY_BITS) return null;
+  return `${name} is not a key the provider issued (${key.length} characters, about ${bits} bits of entropy): copy the key from the merchant cabinet.`;
+}
+
+/** NODE_ENV values that mean production but are not written `production`, which other tools compare exactly. */
+const productionTypo = (value: string | undefined) =>
+  value !== undefined && value !== 'production' && /^prod/i.test(value.trim());
 
 /** Why a production secret is unsafe, or null. */
 function weakSecret(name: string, secret: string | undefined, why: string): string | null {
@@ -71,13 +110,27 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
   const production = env['NODE_ENV'] === 'production';
   const secret = env['AUTH_SECRET'];
   const buildToken = env['API_BUILD_TOKEN'] || undefined;
-  if (production) {
-    const weak = weakSecret(
-      'AUTH_SECRET',
-      secret,
-      'without it tokens are signed with the development secret in the source.',
+  if (productionTypo(env['NODE_ENV']))
+    problems.push(
+      `NODE_ENV=${env['NODE_ENV']} must be written production (lower case, nothing around it): the API, Node and the build's tools each compare it exactly, so anything else runs as development.`,
     );
+  if (production) {
+    const weak =
+      secret === DEV_SECRET
+        ? 'AUTH_SECRET is the development secret written in the source (api/server.ts), which anyone can read: use a random one, e.g. `openssl rand -base64 48`.'
+        : weakSecret('AUTH_SECRET', secret, 'without it tokens are signed with the development secret in the source.');
     if (weak) problems.push(weak);
+    if (secret && secret === buildToken)
+      problems.push(
+        "AUTH_SECRET and API_BUILD_TOKEN must differ: the build token travels with every build request, and whoever holds the signing secret can make any shopper's token.",
+      );
+    for (const [name, key] of [
+      ['PAYME_MERCHANT_KEY', env['PAYME_MERCHANT_KEY']],
+      ['CLICK_SECRET_KEY', env['CLICK_SECRET_KEY']],
+    ] as const) {
+      const weakKey = key ? weakProviderKey(name, key) : null;
+      if (weakKey) problems.push(weakKey);
+    }
     if (env['SMS_SENDER'] !== 'eskiz')
       problems.push(
         'SMS_SENDER must be eskiz (with ESKIZ_EMAIL and ESKIZ_PASSWORD): the console sender only prints codes.',
@@ -144,6 +197,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     seedProducts: Number(env['API_SEED_PRODUCTS'] ?? 300),
     limits: { budgets, trustProxy, buildToken },
     uploadQuotaBytes: quotaMb * 2 ** 20,
+    production,
     paymentTtlMs: paymentMinutes * 60_000,
     unpaidUnits,
   };

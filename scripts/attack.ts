@@ -1002,6 +1002,31 @@ async function issue18() {
         200,
       ),
     );
+    // Issue 30, finding 3: weak production secrets, and production spelt otherwise; each must be refused in one line.
+    const safe = {
+      NODE_ENV: 'production',
+      API_PORT: '0',
+      API_DATA_DIR: join(parent, 'p'),
+      AUTH_SECRET: 'k7Qv2Lw9Zp4Xc1Rt8Ym3Nb6Hs0Gd5Jf-uE',
+      SMS_SENDER: 'eskiz',
+      ESKIZ_EMAIL: 'a@b.uz',
+      ESKIZ_PASSWORD: 'x',
+    };
+    const weakOnes: Record<string, string>[] = [
+      { AUTH_SECRET: DEV_SECRET },
+      { AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' },
+      { AUTH_SECRET: 'qwertyuiopasdfghjklzxcvbnm123456' },
+      { API_BUILD_TOKEN: safe.AUTH_SECRET },
+      { PAYME_MERCHANT_ID: 'm', PAYME_MERCHANT_KEY: 'k' },
+      { CLICK_SERVICE_ID: '1', CLICK_MERCHANT_ID: '2', CLICK_SECRET_KEY: 'k' },
+      { NODE_ENV: 'Production' },
+    ];
+    const runs = await Promise.all(weakOnes.map((change) => runToExit({ ...safe, ...change })));
+    const problems = runs.map((r) => r.output.split('\n').filter((l) => l.startsWith('  - ')));
+    report(
+      '#30.3 production with the development secret, alphabet and keyboard runs, the build token, one-character provider keys, NODE_ENV=Production',
+      `${count(runs, (r) => r.code === 1)} of ${runs.length} refused, ${count(problems, (p) => p.length === 1)} with one line each; ${count(runs, (r) => /listening/.test(r.output))} started`,
+    );
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }

@@ -54,6 +54,24 @@ describe('production settings', () => {
     ['a repeated pattern', { AUTH_SECRET: '0123456789abcdef'.repeat(2) }, /AUTH_SECRET looks guessable/],
     ['a phrase', { AUTH_SECRET: 'my shop bozor secret key 2026!!!' }, /AUTH_SECRET looks guessable/],
     ['a low-entropy build token', { API_BUILD_TOKEN: 'b'.repeat(40) }, /API_BUILD_TOKEN looks guessable/],
+    [
+      'the development secret',
+      { AUTH_SECRET: DEV_SECRET },
+      /AUTH_SECRET is the development secret written in the source/,
+    ],
+    ['the alphabet', { AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }, /AUTH_SECRET looks guessable/],
+    ['a keyboard run', { AUTH_SECRET: 'qwertyuiopasdfghjklzxcvbnm123456' }, /AUTH_SECRET looks guessable/],
+    ['the build token as AUTH_SECRET', { API_BUILD_TOKEN: SECRET }, /AUTH_SECRET and API_BUILD_TOKEN must differ/],
+    [
+      'a one-character Payme key',
+      { PAYME_MERCHANT_ID: 'm1', PAYME_MERCHANT_KEY: 'x' },
+      /PAYME_MERCHANT_KEY is not a key the provider issued/,
+    ],
+    [
+      'a one-character Click key',
+      { CLICK_SERVICE_ID: '1', CLICK_MERCHANT_ID: '2', CLICK_SECRET_KEY: 'x' },
+      /CLICK_SECRET_KEY is not a key the provider issued/,
+    ],
     ['Payme without its key', { PAYME_MERCHANT_ID: 'm1' }, /PAYME_MERCHANT_KEY must be set/],
     ['Click without its key', { CLICK_SERVICE_ID: '1', CLICK_MERCHANT_ID: '2' }, /CLICK_SECRET_KEY must be set/],
     ['a card checkout over http', { CARD_CHECKOUT_URL: 'http://pay.uz/?o={order}&r={return}' }, /CARD_CHECKOUT_URL/],
@@ -76,7 +94,9 @@ describe('production settings', () => {
 
   it('estimates the entropy of a secret', () => {
     expect(secretBits('a'.repeat(32))).toBe(0);
-    expect(secretBits('abcabcabcabcabcabcabcabcabcabcab')).toBe(51);
+    expect(secretBits('abcabcabcabcabcabcabcabcabcabcab')).toBe(35);
+    expect(secretBits('abcdefghijklmnopqrstuvwxyz012345')).toBe(20);
+    expect(secretBits('qwertyuiopasdfghjklzxcvbnm123456')).toBe(20);
     expect(secretBits('xyz'.repeat(11))).toBe(0);
     // `openssl rand -base64 48` and `-hex 32`, as examples.
     expect(secretBits('3q2+7wAAAAB0eXBlOmJhc2U2NDtyYW5kb20/c2VjcmV0IGZvciB0ZXN0cyAxMjM0NQ==')).toBeGreaterThan(
@@ -91,6 +111,24 @@ describe('production settings', () => {
         AUTH_SECRET: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
       }),
     ).not.toThrow();
+  });
+
+  it('takes provider keys as the providers issue them', () => {
+    const keys = {
+      PAYME_MERCHANT_ID: 'm1',
+      PAYME_MERCHANT_KEY: 'payme-test-key-3Fq9',
+      CLICK_SECRET_KEY: 'jq1YOaZ3NMtMJqR',
+    };
+    expect(() => serverOptionsFromEnv({ ...SAFE, ...keys })).not.toThrow();
+  });
+
+  it('refuses NODE_ENV meaning production in any other spelling, which the other tools would read as development', () => {
+    for (const spelling of ['Production', 'PRODUCTION', ' production', 'prod'])
+      expect(() => serverOptionsFromEnv({ ...SAFE, NODE_ENV: spelling })).toThrow(
+        new RegExp(`NODE_ENV=${spelling} must be written production`),
+      );
+    expect(serverOptionsFromEnv(SAFE).production).toBe(true);
+    expect(serverOptionsFromEnv({ NODE_ENV: 'development' }).production).toBe(false);
   });
 
   it('keeps the development defaults outside production', () => {
@@ -112,6 +150,9 @@ describe('production settings', () => {
     const weak = await runMain({ ...SAFE, AUTH_SECRET: 'a'.repeat(32) });
     expect(weak.code).toBe(1);
     expect(weak.output).toMatch(/AUTH_SECRET looks guessable/);
+    const misspelt = await runMain({ ...SAFE, NODE_ENV: 'Production' });
+    expect(misspelt.code).toBe(1);
+    expect(misspelt.output).toMatch(/NODE_ENV=Production must be written production/);
     const safe = await runMain(SAFE);
     expect(safe.output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
   });
