@@ -65,9 +65,12 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
           : null;
       const target = trimmed ?? prefixRedirect(req.url ?? '/');
       if (target) {
+        // A redirect stays on the site: leading slashes (or backslashes, which browsers read as slashes) become
+        // one, so `/.//evil.com/` goes to /evil.com here, never to //evil.com.
+        const location = target.replace(/^[/\\]+/, '/');
         // Hosts apply _headers to files and the 404 page, not to their redirects.
         for (const name of hostHeaders.keys()) res.removeHeader(name);
-        res.writeHead(301, { Location: target });
+        res.writeHead(301, { Location: location });
         res.end();
         return;
       }

@@ -1,0 +1,50 @@
+/** The static server never redirects off the site, whatever the path's slashes and dot segments. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { serveSite, type StaticSite } from '../../scripts/serve.ts';
+
+let dir: string;
+let site: StaticSite;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'bozor-serve-'));
+  mkdirSync(join(dir, 'uz'));
+  writeFileSync(join(dir, 'uz', 'index.html'), '<h1>uz</h1>');
+  writeFileSync(join(dir, '404.html'), '<h1>404</h1>');
+  site = await serveSite(dir, 0);
+});
+afterAll(async () => {
+  await site.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The raw answer to a path sent as written (fetch would normalise it first). */
+const get = (path: string) =>
+  new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+    const req = request(`${site.url}/`, { path }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+it('answers a path that looks like another host with a redirect on this site, or 404', async () => {
+  for (const path of [
+    '/.//evil.com/',
+    '/.//evil.com/x/',
+    '//evil.com/',
+    '/./\\evil.com/',
+    '/%2e//evil.com/',
+    '///evil.com/',
+  ]) {
+    const { status, location } = await get(path);
+    if (location !== undefined) {
+      expect(location, path).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, site.url).origin, path).toBe(new URL(site.url).origin);
+    } else expect(status, path).toBe(404);
+  }
+  expect(await get('/uz/late/')).toEqual({ status: 301, location: '/uz/late' });
+});
