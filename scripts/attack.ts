@@ -23,6 +23,7 @@ import { DEV_SECRET } from '../api/server.ts';
 import { buildApi } from '../src/data/catalogue.ts';
 import { QARSHI_ADDRESS as address } from '../tests/fixtures/address.ts';
 import { samplePeakMemory } from './process-memory.ts';
+import { serveSite } from './serve.ts';
 
 const ROUND_SECONDS = Number(process.env['ATTACK_SECONDS'] ?? 20);
 /** Rounds that provoke server errors on purpose (a full disk) read them instead of echoing them. */
@@ -501,6 +502,7 @@ try {
 }
 const hoarded = hoarding();
 await sharedAddress();
+await openRedirect();
 await issue18();
 (await hoarded)();
 
@@ -531,6 +533,33 @@ async function sharedAddress() {
       `${count(statuses, (s) => s === 400)} answered 400, ${count(statuses, (s) => s === 429)} 429; the shopper's refresh: ${renewed.status}; a new code request: ${code.status}`,
     );
   });
+}
+
+/** Issue 30, finding 7e: the static server asked for paths that name another host. */
+async function openRedirect() {
+  const root = mkdtempSync(join(tmpdir(), 'bozor-attack-site-'));
+  writeFileSync(join(root, '404.html'), 'not found');
+  const site = await serveSite(root, 0);
+  try {
+    const locations = await Promise.all(
+      ['/.//evil.com/', '//evil.com/', '/./\\evil.com/', '///evil.com/'].map(
+        (path) =>
+          new Promise<string>((resolve, reject) => {
+            const req = httpRequest(`${site.url}/`, { path }, (res) => {
+              res.resume();
+              resolve(`${path} → ${res.statusCode} ${res.headers.location ?? ''}`.trim());
+            });
+            req.on('error', reject);
+            req.end();
+          }),
+      ),
+    );
+    const offSite = count(locations, (l) => / \/\/|\\/.test(l.split(' → ')[1] ?? ''));
+    report('#30.7e static server, paths naming another host', `${locations.join('; ')}; off the site: ${offSite}`);
+  } finally {
+    await site.close();
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -35,6 +35,7 @@ it(
     expect(row('#30.2 shared address')).toContain("the shopper's refresh: 200; a new code request: 200");
     expect(row('#30.6 payment sandbox')).toMatch(/pay call 400 \(no link\), sandbox pay - → order unpaid/);
     expect(row('#30.3 production with')).toContain('7 of 7 refused, 7 with one line each; 0 started');
+    expect(row('#30.7e static server')).toContain('off the site: 0');
     expect(row('#30.1 stock hoarding')).toMatch(/another shopper's order: 201; .* 0 units still held/);
   },
   ATTACK_TIMEOUT,
