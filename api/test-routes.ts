@@ -12,22 +12,28 @@ import { OrderStatus, PaymentStatus } from '#contract/schemas.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db.ts';
 import { idParam, notFound, pickLang, validate } from './http.ts';
-import { presentOrder, refundOnCancel, type OrderRow } from './orders.ts';
+import { cancelOrderRow, presentOrder, refundOnCancel, type OrderRow } from './orders.ts';
 
 export const StatusChange = z.object({ status: OrderStatus, payment_status: z.optional(PaymentStatus) });
 export type StatusChange = z.infer<typeof StatusChange>;
 
-/** Set an order's status (and payment status); the order as it is now, or null when there is none. */
+/**
+ * Set an order's status (and payment status); the order as it is now, or null when there is none. Cancelling
+ * puts its stock back on the shelf, as the shopper's cancel does.
+ */
 export function moveOrder(db: Db, id: number, change: StatusChange): OrderRow | null {
-  const order = db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', id);
-  if (!order) return null;
-  // Cancelling a paid order owes its money back, unless the change says where the refund stands.
-  const payment =
-    change.payment_status ??
-    (change.status === 'cancelled' ? refundOnCancel(order.payment_status) : order.payment_status);
-  const next = { ...order, status: change.status, payment_status: payment };
-  db.run('UPDATE orders SET status = ?, payment_status = ? WHERE id = ?', next.status, next.payment_status, id);
-  return next;
+  return db.tx(() => {
+    const order = db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', id);
+    if (!order) return null;
+    // Cancelling a paid order owes its money back, unless the change says where the refund stands.
+    const payment =
+      change.payment_status ??
+      (change.status === 'cancelled' ? refundOnCancel(order.payment_status) : order.payment_status);
+    const next = { ...order, status: change.status, payment_status: payment };
+    if (next.status === 'cancelled' && order.status !== 'cancelled') cancelOrderRow(db, id, payment);
+    else db.run('UPDATE orders SET status = ?, payment_status = ? WHERE id = ?', next.status, next.payment_status, id);
+    return next;
+  });
 }
 
 export function orderStatusRoute(app: Hono, ctx: AppContext): void {

@@ -416,6 +416,29 @@ try {
   });
   const back = (await call(open, `/products/product/${product.id}/`)).body as { stock: number };
   report('#5 cancelling that order', `${cancel.status}, stock back to ${back.stock}`);
+  // Issue 30, finding 7c: another of them orders the 11, and the back office cancels it (npm run order-status).
+  const next = placed.findIndex((p) => p.status !== 201);
+  const again = await call(open, '/orders/', {
+    method: 'POST',
+    token: buyers[next]?.access ?? '',
+    body: {
+      items: [(lines[next]?.body as { id: number }).id],
+      address,
+      payment_method: 'cash',
+      customer_name: 'A',
+      customer_phone: '+998906660000',
+    },
+  });
+  const backOffice = spawnSync(
+    process.execPath,
+    ['api/order-status-cli.ts', String((again.body as { id: number }).id), 'cancelled', '--data-dir', open.dataDir],
+    { encoding: 'utf8' },
+  );
+  const restocked = (await call(open, `/products/product/${product.id}/`)).body as { stock: number };
+  report(
+    '#30.7c the back office cancels an order of all 11 (npm run order-status)',
+    `order ${again.status}, cancel exit ${backOffice.status}, stock back to ${restocked.stock}`,
+  );
   shelf.close();
 
   // 9. Malformed percent-encoding.

@@ -1,4 +1,6 @@
 /** Orders are honest about stock (issue 7, finding 5): checked and taken with the order, given back on cancel. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '#contract/calls.ts';
 import { ErrorBody, type CatalogueProduct } from '#contract/schemas.ts';
@@ -96,5 +98,32 @@ describe('stock', () => {
     expect((await productNow(product.id)).stock).toBe(11);
     expect((await cancel()).status).toBe(400);
     expect((await productNow(product.id)).stock).toBe(11);
+  });
+
+  it('gives the stock back when the back office cancels an order (the test route and npm run order-status), once', async () => {
+    const product = products.find((p) => p.features.length === 0 && p.stock >= 1 && p.unit === 'pcs');
+    if (!product) throw new Error('no plain product');
+    api.server.db.run('UPDATE products SET stock = 6 WHERE id = ?', product.id);
+    const [route, cli] = await Promise.all([shopperWith(product.id, 3), shopperWith(product.id, 3)]);
+    const ids = await Promise.all([route.place(), cli.place()]).then((placed) =>
+      placed.map((p) => p.body.id as number),
+    );
+    expect((await productNow(product.id)).stock).toBe(0);
+    const cancel = () =>
+      api.call(`/__test__/orders/${ids[0]}/status`, { method: 'POST', body: { status: 'cancelled' } });
+    expect((await cancel()).status).toBe(200);
+    expect((await cancel()).status).toBe(200);
+    expect((await productNow(product.id)).stock).toBe(3);
+    const run = () =>
+      promisify(execFile)(process.execPath, [
+        'api/order-status-cli.ts',
+        String(ids[1]),
+        'cancelled',
+        '--data-dir',
+        api.dataDir,
+      ]);
+    expect((await run()).stdout).toContain('is now cancelled');
+    await run();
+    expect((await productNow(product.id)).stock).toBe(6);
   });
 });
