@@ -12,8 +12,8 @@ import { bought, type State, type User } from './state.ts';
 
 export interface Ctx {
   url: URL;
-  /** The path's ids, in order. */
-  ids: number[];
+  /** The path's {id}; NaN on a path without one. */
+  id: number;
   /** The parsed body, read only when a call asks (Django REST's lazy request.data). */
   body: () => Promise<Data>;
   user: User | null;
@@ -41,12 +41,11 @@ export interface Route {
   methods: Partial<Record<Verb, Method>>;
 }
 
-export const unauthenticated = () =>
-  new HttpError(
-    401,
-    { detail: 'Authentication credentials were not provided.' },
-    { 'WWW-Authenticate': 'Bearer realm="api"' },
-  );
+/** Django REST's 401 names the scheme it wants. */
+export const challenge = { 'WWW-Authenticate': 'Bearer realm="api"' };
+
+const unauthenticated = () =>
+  new HttpError(401, { detail: 'Authentication credentials were not provided.' }, challenge);
 
 export const open = (handle: Method['handle']): Method => ({ bearer: false, handle });
 
@@ -65,16 +64,14 @@ export const route = (path: string, methods: Route['methods']): Route => ({
   methods,
 });
 
-const id = (ctx: Ctx, index = 0): number => ctx.ids[index] ?? NaN;
-
 const productOr404 = (ctx: Ctx): Product => {
-  const found = ctx.view.catalogue.productById.get(id(ctx));
+  const found = ctx.view.catalogue.productById.get(ctx.id);
   if (!found) throw notFound();
   return found;
 };
 
 const categoryOr404 = (ctx: Ctx) => {
-  const found = ctx.view.catalogue.categories.find((category) => category.id === id(ctx));
+  const found = ctx.view.catalogue.categories.find((category) => category.id === ctx.id);
   if (!found) throw notFound();
   return found;
 };
@@ -141,7 +138,7 @@ const auth = [
 const catalogue = [
   route('/products/main-products/', {
     GET: open((ctx) => {
-      // §3: a group is a products list; each here has an id and a title too, and eight products.
+      // Eight products in each group.
       const all = ctx.view.catalogue.products;
       const groups = [
         { id: 1, title: { uz: 'Yangi mahsulotlar', ru: 'Новинки' }, list: [...all].reverse() },
@@ -154,11 +151,7 @@ const catalogue = [
       ];
       return {
         body: groups.map((group) =>
-          write.envelope(ctx.view, {
-            id: group.id,
-            title: group.title[ctx.view.lang],
-            products: products(ctx, group.list.slice(0, 8)),
-          }),
+          write.group(ctx.view, group.id, group.title, products(ctx, group.list.slice(0, 8))),
         ),
       };
     }),
@@ -283,7 +276,7 @@ const comments = [
   }),
   route('/comments/{id}/', {
     PUT: bearer(async (ctx, user) => {
-      const comment = ctx.state.comments.find((c) => c.id === id(ctx) && c.userId === user.id);
+      const comment = ctx.state.comments.find((c) => c.id === ctx.id && c.userId === user.id);
       if (!comment) throw notFound();
       const fields = new Fields(await ctx.body());
       const texts = reviewText(fields);
@@ -357,25 +350,9 @@ const basket = [
     DELETE: bearer(async (ctx, user) => {
       const one = ctx.url.searchParams.get('item');
       const fields = new Fields(one === null ? await ctx.body() : { item: one });
-      let ids: number[] = [];
-      if (one !== null) {
-        const itemId = fields.integer('item');
-        if (itemId !== undefined) ids = [itemId];
-      } else {
-        const items = fields.data['items'];
-        if (items === undefined) fields.fail('items', 'This field is required.');
-        else if (!Array.isArray(items)) {
-          fields.fail(
-            'items',
-            `Expected a list of items but got type "${typeof items === 'string' ? 'str' : typeof items}".`,
-          );
-        } else if (!items.length) fields.fail('items', 'This list may not be empty.');
-        else {
-          ids = items.map(Number);
-          if (!ids.every(Number.isSafeInteger)) fields.fail('items', 'A valid integer is required.');
-        }
-      }
+      const wanted = one === null ? fields.integers('items') : fields.integer('item');
       fields.check();
+      const ids = [present(wanted)].flat();
       const mine = ctx.state.basket.filter((item) => item.userId === user.id && ids.includes(item.id));
       if (!mine.length) throw notFound();
       ctx.state.basket = ctx.state.basket.filter((item) => !mine.includes(item));
@@ -402,7 +379,7 @@ const favourites = [
   }),
   route('/favorite/{id}/', {
     DELETE: bearer((ctx, user) => {
-      const found = ctx.state.favourites.find((f) => f.id === id(ctx) && f.userId === user.id);
+      const found = ctx.state.favourites.find((f) => f.id === ctx.id && f.userId === user.id);
       if (!found) throw notFound();
       ctx.state.favourites = ctx.state.favourites.filter((f) => f !== found);
       return { status: 204 };

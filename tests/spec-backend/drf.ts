@@ -113,6 +113,21 @@ export class Fields {
     return result;
   }
 
+  /** A ListField of integers that may not be empty. */
+  integers(field: string): number[] | undefined {
+    const value = this.data[field];
+    if (value === undefined) return this.fail(field, 'This field is required.');
+    if (!Array.isArray(value)) {
+      const python: Record<string, string> = { string: 'str', number: 'int', boolean: 'bool', object: 'dict' };
+      return this.fail(field, `Expected a list of items but got type "${python[typeof value] ?? typeof value}".`);
+    }
+    if (!value.length) return this.fail(field, 'This list may not be empty.');
+    const list = new Fields({ ...value });
+    const ids = value.map((_, index) => list.integer(String(index)));
+    if (Object.keys(list.errors).length) return this.fail(field, 'A valid integer is required.');
+    return ids.filter((id) => id !== undefined);
+  }
+
   choice<T extends string>(field: string, choices: readonly T[]): T | undefined {
     const value = this.data[field];
     if (value === undefined || value === '') return this.fail(field, 'This field is required.');

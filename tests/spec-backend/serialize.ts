@@ -113,6 +113,10 @@ export function product(view: View, value: Product): Json {
   );
 }
 
+/** §3: a main-products group is a products list; here with an id and a title too. */
+export const group = (view: View, id: number, title: Text, products: Json[]) =>
+  extra(view, { id, title: say(view, title), products }, id);
+
 /** §3: a related product has id, title, price, images, discount, discount_price. */
 export const related = (view: View, value: Product) =>
   extra(

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiRoutes, open, route, unauthenticated, uzbekPhone, type Answer, type Route, type Verb } from './api.ts';
+import { apiRoutes, challenge, open, route, uzbekPhone, type Answer, type Route, type Verb } from './api.ts';
 import { buildCatalogue, type Lang } from './catalogue.ts';
 import { HttpError, notFound, parseBody, present, Fields } from './drf.ts';
 import { image, mediaPaths } from './images.ts';
@@ -95,9 +95,8 @@ const readBody = (request: IncomingMessage): Promise<Buffer> =>
     request.on('error', reject);
   });
 
-const verbs = (found: Route) => Object.keys(found.methods) as Verb[];
 const allow = (found: Route) => {
-  const listed = verbs(found);
+  const listed = Object.keys(found.methods);
   return [...listed, ...(listed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
 };
 
@@ -140,14 +139,14 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
         throw new HttpError(
           401,
           { detail: 'Given token not valid for any token type', code: 'token_not_valid' },
-          unauthenticated().headers,
+          challenge,
         );
       }
       let body: Promise<Record<string, unknown>> | undefined;
       const view: View = { dialect: settings.dialect, lang, origin, catalogue };
       const answer: Answer = await handler.handle({
         url,
-        ids: (found.pattern.exec(path) ?? []).slice(1).map(Number),
+        id: Number(found.pattern.exec(path)?.[1] ?? NaN),
         body: () => (body ??= readBody(request).then((bytes) => parseBody(request.headers['content-type'], bytes))),
         user,
         view,

@@ -391,9 +391,12 @@ describe('the server basket', () => {
     });
     expect(many.status).toBe(204);
     expect((await call(loose, '/orders/basket/', { token })).body).toEqual([]);
-    expect((await call(loose, '/orders/basket/delete/', { token, method: 'DELETE', json: {} })).body).toEqual({
-      items: ['This field is required.'],
-    });
+    const remove = async (path: string, json?: unknown) =>
+      (await call(loose, `/orders/basket/delete/${path}`, { token, method: 'DELETE', json })).body;
+    expect(await remove('', {})).toEqual({ items: ['This field is required.'] });
+    expect(await remove('', { items: '5' })).toEqual({ items: ['Expected a list of items but got type "str".'] });
+    expect(await remove('', { items: [1, 'x'] })).toEqual({ items: ['A valid integer is required.'] });
+    expect(await remove('?item=x')).toEqual({ item: ['A valid integer is required.'] });
   });
 
   it('refuses an add with field errors, or {"errors": ...} when out of stock', async () => {
