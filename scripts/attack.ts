@@ -526,6 +526,7 @@ try {
 const hoarded = hoarding();
 await sharedAddress();
 await openRedirect();
+await districtFee();
 await issue18();
 (await hoarded)();
 
@@ -554,6 +555,42 @@ async function sharedAddress() {
     report(
       '#30.2 shared address: 300 malformed refreshes and 300 junk-phone code requests, then a shopper there',
       `${count(statuses, (s) => s === 400)} answered 400, ${count(statuses, (s) => s === 429)} 429; the shopper's refresh: ${renewed.status}; a new code request: ${code.status}`,
+    );
+  });
+}
+
+/** Issue 30, finding 7b: a point in the district sent with the city's names and `delivery_type: "city"`. */
+async function districtFee() {
+  await withApi(true, async (api) => {
+    const shopper = await signIn(api, '+998901919191');
+    const catalogue = (await call(api, '/products/catalogue/?page_size=1000')).body as {
+      results: { id: number; stock: number; features: unknown[] }[];
+    };
+    const product = catalogue.results.find((p) => p.features.length === 0 && p.stock >= 2);
+    const orderTo = async (to: typeof address) => {
+      const line = await call(api, '/orders/add-basket/', {
+        method: 'POST',
+        token: shopper.access,
+        body: { product: product?.id, quantity: 1 },
+      });
+      const placed = await call(api, '/orders/', {
+        method: 'POST',
+        token: shopper.access,
+        body: {
+          items: [(line.body as { id: number }).id],
+          address: to,
+          payment_method: 'cash',
+          customer_name: 'A',
+          customer_phone: '+998901919191',
+        },
+      });
+      return `${placed.status}${placed.status === 201 ? ` (fee ${(placed.body as { delivery_fee: number }).delivery_fee})` : ''}`;
+    };
+    const first = await orderTo(address);
+    const disguised = await orderTo({ ...address, latitude: 38.8167, longitude: 65.65 });
+    report(
+      '#30.7b a district point (Beshkent) named "Qarshi", delivery_type city, after a first order',
+      `first order ${first}; the disguised one ${disguised}`,
     );
   });
 }

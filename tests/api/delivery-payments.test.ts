@@ -8,6 +8,7 @@ import { deliveryType } from '#contract/delivery.ts';
 import { calls } from '#contract/calls.ts';
 import { ErrorBody, type Address, type Order } from '#contract/schemas.ts';
 import type { AppContext } from '../../api/context.ts';
+import { DELIVERY_FEES } from '../../api/orders.ts';
 import { paymentUrl } from '../../api/payments.ts';
 import { loadGazetteer, reverseGeocode } from '../../api/geocoder.ts';
 import { createApp } from '../../api/server.ts';
@@ -58,6 +59,16 @@ describe('delivery area on saved addresses', () => {
     const placed = await place(access, 'cash', district);
     expect(placed.status).toBe(201);
     expect(calls.placeOrder.answer.parse(placed.body).delivery_type).toBe('district');
+  });
+
+  it('lets the point decide the fee: a district point named "Qarshi" is no city delivery', async () => {
+    const { access } = await api.signIn();
+    const disguised = { ...city, latitude: district.latitude, longitude: district.longitude };
+    expect(fieldErrors(await place(access, 'cash', disguised))['address.delivery_type']).toEqual([OUTSIDE.uz]);
+    // After a first order (free delivery), the district fee.
+    expect((await place(access, 'cash', city)).status).toBe(201);
+    const placed = calls.placeOrder.answer.parse((await place(access, 'cash', district)).body);
+    expect(placed.delivery_fee).toBe(DELIVERY_FEES.district);
   });
 
   it('applies the same rule to the profile address', async () => {

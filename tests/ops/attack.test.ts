@@ -37,6 +37,7 @@ it(
     expect(row('#30.3 production with')).toContain('7 of 7 refused, 7 with one line each; 0 started');
     expect(row('#30.7e static server')).toContain('off the site: 0');
     expect(row('#30.7c the back office')).toContain('order 201, cancel exit 0, stock back to 11');
+    expect(row('#30.7b a district point')).toContain('the disguised one 400');
     expect(row('#30.1 stock hoarding')).toMatch(/another shopper's order: 201; .* 0 units still held/);
   },
   ATTACK_TIMEOUT,
