@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { hostHeaders, pagePolicy } from './integrations/host-headers.ts';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from './integrations/build-settings.ts';
+import { capabilitiesModule } from './integrations/capabilities.ts';
 import { islandLabelsModule } from './integrations/island-labels.ts';
 import { addIslandPreloads } from './integrations/island-preload.ts';
 import { pageSelection } from './integrations/page-selection.ts';
@@ -184,7 +185,12 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [noPreloadHelper(), islandLabelsModule()],
+    // The backend's capabilities, asked once per build (API_CAPABILITIES overrides): integrations/capabilities.ts.
+    plugins: [
+      noPreloadHelper(),
+      islandLabelsModule(),
+      capabilitiesModule(process.env.API_URL || 'http://localhost:8787', process.env.API_CAPABILITIES),
+    ],
     // Chrome/Safari on older phones: nested rules (components' global styles) are flattened for them.
     build: { cssTarget: ['chrome100', 'safari15', 'firefox100'] },
     // Astro 7.3's prerender environment cannot load the renderer's `astro:` imports from node_modules unbundled.

@@ -3,8 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    // Astro's virtual env module, for stores under unit test.
-    alias: { 'astro:env/client': fileURLToPath(new URL('./tests/unit/support/astro-env.ts', import.meta.url)) },
+    // Astro's virtual modules, for stores and loaders under unit test.
+    alias: {
+      'astro:env/client': fileURLToPath(new URL('./tests/unit/support/astro-env.ts', import.meta.url)),
+      // The reference API has every capability.
+      'virtual:capabilities': fileURLToPath(new URL('./tests/unit/support/capabilities.ts', import.meta.url)),
+    },
   },
   test: {
     include: [

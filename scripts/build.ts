@@ -167,7 +167,7 @@ export function categoriesHash(categories: Record<Lang, Category[]>): string {
 
 /** categoriesHash from the API, for a build whose caller did not load the catalogue (a shard). */
 async function sharedData(apiUrl: string): Promise<string> {
-  const lists = await Promise.all(LANGS.map((lang) => buildApi(apiUrl, lang).call('categories')));
+  const lists = await Promise.all(LANGS.map((lang) => buildApi(apiUrl, lang).then((api) => api.call('categories'))));
   return categoriesHash(Object.fromEntries(LANGS.map((lang, i) => [lang, lists[i]!])) as Record<Lang, Category[]>);
 }
 

@@ -80,7 +80,7 @@ async function prepareShopper() {
   await shopper.call('updateProfile', { body: { first_name: 'Ali', last_name: 'Valiyev', address } });
   const { results } = await shopper.call('allProducts', { query: { page: '1' } });
   const inFull = await Promise.all(results.map((p) => shopper.call('product', { params: { id: p.id } })));
-  const [ordered, kept] = inFull.filter((p) => p.stock > 5 && p.features.every((f) => f.count === 0));
+  const [ordered, kept] = inFull.filter((p) => (p.stock ?? 0) > 5 && p.features.every((f) => f.count === 0));
   await shopper.call('addToBasket', { body: { product: ordered!.id, quantity: 1 } });
   const [line] = await shopper.call('basket');
   const order = await shopper.call('placeOrder', {

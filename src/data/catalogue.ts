@@ -2,81 +2,111 @@
  * Build-time catalogue loading: everything the prerendered pages need, read
  * through the API client once per language per build and shared by every
  * route's getStaticPaths (the data is fetched at build time, never imported as
- * a module, so it stays out of the bundler's graph). Failures throw: a nightly
- * build must fail, not publish an empty shop.
+ * a module, so it stays out of the bundler's graph). Any backend that answers
+ * the spec's calls will do: answers are read into the shop's types at the
+ * client's boundary (lib/backend), a malformed item is skipped and reported,
+ * and what the backend lacks (contract/capabilities.ts) is built from what it
+ * has. The build fails only when the backend cannot be reached or a whole list
+ * call fails: a nightly build must not publish an empty shop.
  */
+import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { ApiError, createApi, type Api } from '../lib/api/client.ts';
-import { checkAnswer } from '#contract/calls.ts';
+import { nextPageNumber, type CatalogueProduct, type Review, type Store } from '../lib/backend/shop.ts';
 import type { Catalogue } from '../lib/catalogue-view.ts';
-import type { CatalogueProduct, Lang, Review } from '#contract/schemas.ts';
+import { LATEST_REVIEWS } from '../lib/live-product.ts';
+import { newestFirst } from '../lib/product.ts';
+import type { Lang } from '#contract/schemas.ts';
 
 const CATALOGUE_PAGE_SIZE = 1000;
-/** Concurrent product requests when the API has no bulk catalogue call. */
+/** Concurrent requests when the API has no bulk catalogue call (products one by one, category listings). */
 const PRODUCT_CONCURRENCY = 16;
+
+const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env[name] : undefined);
 
 /**
  * A throttled (429) or unavailable (503) read is repeated after the wait its
- * Retry-After names, up to a minute (issue 18, finding 6): a build waits for a
- * busy API instead of failing, but never hangs on it. BUILD_RETRY_AFTER_MAX
- * (seconds) changes the cap; 0 fails at once, as before.
+ * Retry-After names, up to a minute: a build waits for a busy API instead of
+ * failing, but never hangs on it. BUILD_RETRY_AFTER_MAX (seconds) changes the
+ * cap; 0 fails at once.
  */
 export const BUILD_MAX_RETRY_AFTER_MS = 60_000;
 const retryAfterCap = (): number => {
-  const seconds = typeof process !== 'undefined' ? process.env['BUILD_RETRY_AFTER_MAX'] : undefined;
+  const seconds = env('BUILD_RETRY_AFTER_MAX');
   return seconds !== undefined && /^\d+$/.test(seconds) ? Number(seconds) * 1000 : BUILD_MAX_RETRY_AFTER_MS;
 };
 
-const loaded = new Map<string, Promise<Catalogue>>();
+/** Skipped items, in the build's log. */
+const report = (problem: string) => console.warn(`[catalogue] ${problem}`);
+
+const tokens = new Map<string, Promise<string | undefined>>();
 
 /**
- * The build's API client: every answer checked against the contract, and the
- * build token (API_BUILD_TOKEN, when set) as its bearer token, so the API's
- * rate limits never throttle a build however large the catalogue; a 429 or
- * 503 from something in front of it is waited out (Retry-After, bounded).
+ * The build token (API_BUILD_TOKEN), sent as the bearer token only to a
+ * backend that accepts it (the reference API then lifts its rate limits); a
+ * backend that refuses an unknown bearer token (401, 403) is read without it.
  */
-export function buildApi(apiUrl: string, lang: Lang): Api {
-  const buildToken = typeof process !== 'undefined' ? process.env['API_BUILD_TOKEN'] : undefined;
-  return createApi({
-    baseURL: apiUrl,
-    lang,
-    validate: checkAnswer,
-    token: () => buildToken,
-    maxRetryAfterMs: retryAfterCap(),
-  });
+function acceptedBuildToken(apiUrl: string): Promise<string | undefined> {
+  const token = env('API_BUILD_TOKEN');
+  if (!token) return Promise.resolve(undefined);
+  let accepted = tokens.get(apiUrl);
+  if (!accepted) {
+    const probe = createApi({ baseURL: apiUrl, lang: 'uz', token: () => token, report });
+    accepted = probe.call('categories').then(
+      () => token,
+      (error: unknown) => {
+        if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) throw error;
+        console.warn(`[catalogue] ${apiUrl} refuses API_BUILD_TOKEN (${error.status}): the build reads without it`);
+        return undefined;
+      },
+    );
+    tokens.set(apiUrl, accepted);
+  }
+  return accepted;
 }
+
+/**
+ * The build's API client: the build token when the backend accepts it, and a
+ * 429 or 503 from something in front of it waited out (Retry-After, bounded).
+ */
+export async function buildApi(apiUrl: string, lang: Lang): Promise<Api> {
+  const token = await acceptedBuildToken(apiUrl);
+  return createApi({ baseURL: apiUrl, lang, token: () => token, maxRetryAfterMs: retryAfterCap(), report });
+}
+
+const loaded = new Map<string, Promise<Catalogue>>();
 
 /** The catalogue for one language, loaded once per process and API. */
 export function loadCatalogue(lang: Lang, apiUrl: string): Promise<Catalogue> {
   const key = `${apiUrl}|${lang}`;
   let catalogue = loaded.get(key);
   if (!catalogue) {
-    catalogue = fetchCatalogue(buildApi(apiUrl, lang));
+    catalogue = Promise.all([buildApi(apiUrl, lang), backendCapabilities(apiUrl, env('API_CAPABILITIES'))]).then(
+      ([api, capabilities]) => fetchCatalogue(api, new Set(capabilities)),
+    );
     loaded.set(key, catalogue);
   }
   return catalogue;
 }
 
-async function fetchCatalogue(api: Api): Promise<Catalogue> {
-  const [categories, products, stores, groups, top, topProducts, phone, laptop] = await Promise.all([
+async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>): Promise<Catalogue> {
+  const [categories, loadedProducts, groups, top, topProducts, phone, laptop] = await Promise.all([
     api.call('categories'),
-    fetchProducts(api),
-    api.call('stores'),
+    fetchProducts(api, has.has('catalogue')),
     api.call('mainProducts'),
     api.call('top'),
     api.call('topProducts'),
     api.call('banners', { query: { type: 'phone' } }),
     api.call('banners', { query: { type: 'laptop' } }),
   ]);
+  const products = await withCategories(api, loadedProducts, categories);
   const categoryBanners = new Map(
-    await Promise.all(
-      categories.map(async (c) => [c.id, await api.call('categoryBanners', { params: { id: c.id } })] as const),
-    ),
+    await mapLimited(categories, PRODUCT_CONCURRENCY, async (c) => [c.id, await categoryBannersOf(api, c.id)] as const),
   );
   return {
     lang: api.lang,
     categories,
     products,
-    stores,
+    stores: has.has('stores') ? await api.call('stores') : storesNamed(products),
     groups,
     top,
     topProducts,
@@ -85,39 +115,102 @@ async function fetchCatalogue(api: Api): Promise<Catalogue> {
   };
 }
 
-async function fetchProducts(api: Api): Promise<CatalogueProduct[]> {
+/** A category's own banners; none when the backend has none for it (the spec does not say what the id names). */
+async function categoryBannersOf(api: Api, id: number): Promise<Catalogue['banners']['phone']> {
   try {
-    return await fetchAllPages((page) =>
-      api.call('catalogue', { query: { page: String(page), page_size: String(CATALOGUE_PAGE_SIZE) } }),
-    );
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    return await api.call('categoryBanners', { params: { id } });
+  } catch {
+    return { b: [], t: [] };
   }
-  // A backend with only the spec's calls: list every product, then load each one.
-  const summaries = await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } }));
-  return mapLimited(summaries, PRODUCT_CONCURRENCY, async ({ id }) => {
-    const [product, reviews] = await Promise.all([
-      api.call('product', { params: { id } }),
-      api.call('productComments', { params: { id } }),
-    ]);
-    return { ...product, latest_reviews: latest(reviews) };
+}
+
+/** Without the stores list, the stores the products name (their pages show what the product gave). */
+function storesNamed(products: readonly CatalogueProduct[]): Store[] {
+  const stores = new Map<number, Store>();
+  for (const { store } of products)
+    if (store && !stores.has(store.id)) stores.set(store.id, { ...store, banner: null });
+  return [...stores.values()];
+}
+
+/**
+ * Every product with its category named: a product that came with only the
+ * category's id gets its name from the categories list, and one that came
+ * with none gets the category it is listed under (the spec's category listing,
+ * read only when some product needs it).
+ */
+async function withCategories(
+  api: Api,
+  products: CatalogueProduct[],
+  categories: Catalogue['categories'],
+): Promise<CatalogueProduct[]> {
+  const names = new Map(categories.map((c) => [c.id, c.name]));
+  const listedUnder = new Map<number, number>();
+  if (products.some((product) => !product.category)) {
+    await mapLimited(categories, PRODUCT_CONCURRENCY, async (category) => {
+      const listed = await fetchAllPages((page) =>
+        api.call('categoryProducts', { params: { id: category.id }, query: { page: String(page) } }),
+      );
+      for (const { id } of listed) if (!listedUnder.has(id)) listedUnder.set(id, category.id);
+    });
+  }
+  return products.map((product) => {
+    const id = product.category?.id ?? listedUnder.get(product.id);
+    if (id === undefined) return product;
+    return { ...product, category: { id, name: product.category?.name ?? names.get(id) ?? String(id) } };
   });
 }
 
-function latest(reviews: Review[]): Review[] {
-  return [...reviews].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 3);
+async function fetchProducts(api: Api, bulk: boolean): Promise<CatalogueProduct[]> {
+  if (bulk) {
+    return fetchAllPages((page) =>
+      api.call('catalogue', { query: { page: String(page), page_size: String(CATALOGUE_PAGE_SIZE) } }),
+    );
+  }
+  // The spec's calls only: list every product, then read each one and its reviews (what its page shows).
+  const summaries = await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } }));
+  const products = await mapLimited(summaries, PRODUCT_CONCURRENCY, async ({ id }) => {
+    const [product, reviews] = await Promise.all([
+      productOrSkip(api, id),
+      api.call('productComments', { params: { id } }).catch((error: unknown) => {
+        report(`reviews of product ${id} not read (${String(error)}): none shown`);
+        return [] as Review[];
+      }),
+    ]);
+    if (!product) return null;
+    const full: CatalogueProduct = {
+      ...product,
+      reviews_count: product.reviews_count ?? reviews.length,
+      latest_reviews: newestFirst(reviews).slice(0, LATEST_REVIEWS),
+    };
+    return full;
+  });
+  return products.filter((product): product is CatalogueProduct => product !== null);
 }
 
-async function fetchAllPages<T>(load: (page: number) => Promise<{ next: string | null; results: T[] }>): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await load(page);
-    items.push(...answer.results);
-    if (!answer.next) return items;
+/** One product; a product the backend no longer has (404) or sends malformed is skipped and reported. */
+async function productOrSkip(api: Api, id: number) {
+  try {
+    return await api.call('product', { params: { id } });
+  } catch (error) {
+    if (!(error instanceof ApiError && (error.status === 404 || error.status === 200))) throw error;
+    report(`product ${id} skipped: ${error.message}`);
+    return null;
   }
 }
 
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/** Every page of a paged list, following `next` (the page number read from it). */
+async function fetchAllPages<T>(load: (page: number) => Promise<{ next: string | null; results: T[] }>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page: number | null = 1; page !== null;) {
+    const answer = await load(page);
+    items.push(...answer.results);
+    const next = nextPageNumber(answer.next);
+    page = next !== null && next > page ? next : null;
+  }
+  return items;
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

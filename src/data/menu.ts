@@ -4,7 +4,8 @@
  * components load nothing themselves.
  */
 import { API_URL } from 'astro:env/client';
-import type { Category, Lang } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Category } from '../lib/backend/shop.ts';
 import { loadCatalogue } from './catalogue.ts';
 
 /** The categories of the header's menu, from the build's one catalogue load of that language. */

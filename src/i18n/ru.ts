@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import { GENERAL_ERROR } from './general-error.ts';
 
 export const ru: Messages = {
   'site.name': 'Bozor',
@@ -422,7 +423,7 @@ export const ru: Messages = {
   'isl.toast.synced': 'Корзина синхронизирована с сервером!',
   'isl.toast.outOfStock': '{title}: нет в наличии',
   'isl.toast.stockLimit': '{title}: осталось только {count} шт.',
-  'isl.toast.errorOccurred': 'Произошла ошибка',
+  'isl.toast.errorOccurred': GENERAL_ERROR.ru,
   'isl.toast.reloadLater': 'Перезагрузите страницу или попробуйте позже',
   'isl.toast.invalidProduct': 'Неверные данные товара!',
   'isl.toast.added': 'Товар добавлен в корзину!',

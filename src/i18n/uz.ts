@@ -1,3 +1,4 @@
+import { GENERAL_ERROR } from './general-error.ts';
 /** Uzbek (Latin) messages: the reference set. Russian must define every key (see ru.ts). */
 export const uz = {
   'site.name': 'Bozor',
@@ -429,7 +430,7 @@ export const uz = {
   'isl.toast.synced': 'Savat backend bilan sinxronlashtirildi!',
   'isl.toast.outOfStock': '{title} sotuvda yoʻq',
   'isl.toast.stockLimit': '{title}: faqat {count} ta qoldi',
-  'isl.toast.errorOccurred': 'Xatolik yuz berdi',
+  'isl.toast.errorOccurred': GENERAL_ERROR.uz,
   'isl.toast.reloadLater': 'Sahifani qayta yuklang yoki keyinroq urinib koʻring',
   'isl.toast.invalidProduct': 'Notoʻgʻri mahsulot maʼlumotlari!',
   'isl.toast.added': 'Mahsulot savatga qoʻshildi!',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueProduct } from '#contract/schemas.ts';
+import type { CatalogueProduct } from './backend/shop.ts';
 import { catalogueView, hasCommentsPage, toSummary, type Catalogue } from './catalogue-view.ts';
 
 const STORE = { id: 7, name: 'Texnomart', address: 'texnomart-qarshi', logo: null, location: 'Qarshi' };

@@ -2,15 +2,8 @@
  * Lookups over a loaded catalogue (by id, by category, by store), built once
  * per catalogue object and shared by every route's getStaticPaths.
  */
-import type {
-  Banners,
-  CatalogueProduct,
-  Category,
-  Lang,
-  MainProductsGroup,
-  ProductSummary,
-  Store,
-} from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Banners, CatalogueProduct, Category, MainProductsGroup, ProductSummary, Store } from './backend/shop.ts';
 
 /** Everything the prerendered pages of one language are built from (loaded by src/data/catalogue.ts). */
 export interface Catalogue {
@@ -28,7 +21,7 @@ export interface Catalogue {
 
 /** Every reviewed product has a comments page; the product page links to it. */
 export function hasCommentsPage(product: Pick<CatalogueProduct, 'reviews_count'>): boolean {
-  return product.reviews_count > 0;
+  return (product.reviews_count ?? 0) > 0;
 }
 
 export interface CatalogueView {

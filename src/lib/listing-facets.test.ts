@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueProduct } from '#contract/schemas.ts';
+import type { CatalogueProduct } from './backend/shop.ts';
 import { listingRanks, productFacets } from './listing-facets.ts';
 
 const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
@@ -22,13 +22,13 @@ const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
       id: 7,
       count: 2,
       price: null,
-      images: null,
+      images: [],
       attributes: [
         { key: 'color', name: 'Rang', value: 'Toʻq koʻk' },
         { key: 'memory', name: 'Xotira', value: '128 GB' },
       ],
     },
-    { id: 8, count: 0, price: null, images: null, attributes: [{ key: 'color', name: 'Rang', value: 'Oq' }] },
+    { id: 8, count: 0, price: null, images: [], attributes: [{ key: 'color', name: 'Rang', value: 'Oq' }] },
   ],
   updated_at: '2025-01-01T00:00:00Z',
   latest_reviews: [],
@@ -63,7 +63,7 @@ describe('a product page’s facets', () => {
           id: 7,
           count: 2,
           price: null,
-          images: null,
+          images: [],
           attributes: [
             { key: 'color', name: 'Цвет', value: 'Тёмно-синий' },
             { key: 'memory', name: 'Память', value: '128 ГБ' },

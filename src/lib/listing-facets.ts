@@ -4,7 +4,8 @@
  * draws, its texts already in the page's language (src/lib/listing.ts has
  * the rules these follow).
  */
-import type { CatalogueProduct, Lang, ProductSummary } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { CatalogueProduct, ProductSummary } from './backend/shop.ts';
 import { translator } from '../i18n/index.ts';
 import type { Translate } from '../i18n/messages.ts';
 import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
@@ -61,9 +62,9 @@ export function listingRanks(catalogue: {
   return (id) => ({ popular: popular.get(id), top: top.get(id) });
 }
 
-/** Units left, counting variants (a product sold by variants has its stock in them). */
+/** Units left, counting variants (a product sold by variants has its stock in them); unknown stock counts as some. */
 const unitsLeft = (product: Pick<CatalogueProduct, 'stock' | 'features'>) =>
-  Math.max(product.stock, ...product.features.map((feature) => feature.count));
+  Math.max(product.stock ?? Number.POSITIVE_INFINITY, ...product.features.map((feature) => feature.count));
 
 /** The title of CardTemplate.astro's sample card, which fill-card.ts replaces with a product's. */
 export const CARD_TITLE_MARK = '\u2063title\u2063';
@@ -103,7 +104,10 @@ export function productFacets(
   const price = payablePrice(product);
   const left = unitsLeft(product);
   if (product.category)
-    filters.push([FILTER_KEYS.category, facetValue(String(product.category.id), product.category.name)]);
+    filters.push([
+      FILTER_KEYS.category,
+      facetValue(String(product.category.id), product.category.name ?? String(product.category.id)),
+    ]);
   if (product.store) filters.push([FILTER_KEYS.store, facetValue(product.store.address, product.store.name)]);
   const brand = brandOf(product.title) ?? brandOf(twin?.title);
   if (brand) filters.push([FILTER_KEYS.brand, facetValue(brand, brand)]);

@@ -4,9 +4,10 @@
  * a kept answer is still fresh (spec §9: 5 minutes, and never older than the
  * page it would replace), and what the buy block shows for a chosen feature.
  */
-import type { Feature, ProductSummary, Review } from '#contract/schemas.ts';
+import type { Feature, ProductSummary, Review } from './backend/shop.ts';
 import { discountPercent, hasDiscount, payablePrice } from './price.ts';
 import { imageList } from './product.ts';
+import type { Translate } from '../i18n/messages.ts';
 
 export const LIVE_TTL_MS = 300_000;
 /** Reviews the product page shows; the comments page has them all. */
@@ -17,7 +18,8 @@ export interface LiveProduct {
   price: number;
   discount: number | null;
   discount_price: number | null;
-  stock: number;
+  /** Null: the backend gives no stock figure; the add is offered and the server decides. */
+  stock: number | null;
   unit: 'pcs' | 'kg';
   features: Feature[];
 }
@@ -35,8 +37,7 @@ const isNumberOrNull = (v: unknown) => v === null || isNumber(v);
 export function asLiveProduct(data: unknown): LiveProduct | null {
   if (!data || typeof data !== 'object') return null;
   const d = data as Record<string, unknown>;
-  if (!isNumber(d.price) || !isNumber(d.stock) || !isNumberOrNull(d.discount) || !isNumberOrNull(d.discount_price))
-    return null;
+  if (!isNumber(d.price) || !isNumberOrNull(d.discount) || !isNumberOrNull(d.discount_price)) return null;
   if (!Array.isArray(d.features)) return null;
   const features = (d.features as Feature[]).filter(
     (f) => f && typeof f.id === 'number' && typeof f.count === 'number' && Array.isArray(f.attributes),
@@ -45,7 +46,7 @@ export function asLiveProduct(data: unknown): LiveProduct | null {
     price: d.price,
     discount: d.discount as number | null,
     discount_price: d.discount_price as number | null,
-    stock: d.stock,
+    stock: isNumber(d.stock) ? d.stock : null,
     unit: d.unit === 'kg' ? 'kg' : 'pcs',
     features,
   };
@@ -112,7 +113,8 @@ export interface BuyView {
   amount: number;
   /** The price before the discount and the percent, when a discount applies. */
   discount: { price: number; percent: number } | null;
-  stock: number;
+  /** Null when unknown. */
+  stock: number | null;
 }
 
 export function buyView(product: LiveProduct, selected: Feature | undefined): BuyView {
@@ -123,6 +125,16 @@ export function buyView(product: LiveProduct, selected: Feature | undefined): Bu
     discount: discounted ? { price: product.price, percent: discountPercent(product) } : null,
     stock: selected ? selected.count : product.stock,
   };
+}
+
+/** Nothing left of the choice (or, with none, the product); unknown stock is never sold out. */
+export const soldOut = (view: Pick<BuyView, 'stock'>): boolean => view.stock !== null && view.stock <= 0;
+
+/** The stock line: out of stock, the units or kilograms left, or nothing when the backend gives no figure. */
+export function stockText(t: Translate, stock: number | null, unit: LiveProduct['unit']): string {
+  if (stock === null) return '';
+  if (stock <= 0) return t('product.stock.out');
+  return t(unit === 'kg' ? 'product.stock.kg' : 'product.stock.pcs', { count: stock });
 }
 
 /**

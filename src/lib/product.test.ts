@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '#contract/schemas.ts';
+import type { Product } from './backend/shop.ts';
 import {
   availableFeatures,
   DEFAULT_TITLE,
@@ -11,7 +11,7 @@ import {
   productTitle,
 } from './product.ts';
 
-const feature = (id: number, count: number) => ({ id, count, price: null, images: null, attributes: [] });
+const feature = (id: number, count: number) => ({ id, count, price: null, images: [], attributes: [] });
 const product: Product = {
   id: 1,
   title: '  ',
@@ -19,7 +19,7 @@ const product: Product = {
   price: 100,
   discount: null,
   discount_price: null,
-  images: 'a.svg, b.svg ,',
+  images: ['a.svg', ' b.svg ', ''],
   rating: null,
   reviews_count: 0,
   stock: 3,
@@ -55,7 +55,7 @@ describe('product normalising', () => {
     expect(shown.title).toBe(DEFAULT_TITLE);
     expect(shown.images).toEqual(['a.svg', 'b.svg']);
     expect(shown.features).toHaveLength(1);
-    expect(normaliseProduct({ ...product, images: null }).images).toEqual([PLACEHOLDER_IMAGE]);
+    expect(normaliseProduct({ ...product, images: [] }).images).toEqual([PLACEHOLDER_IMAGE]);
   });
 });
 

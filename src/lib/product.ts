@@ -2,9 +2,9 @@
  * Normalising API products at one boundary (spec §3), so components never see
  * raw shapes: images as a clean list, a default title, only features in stock.
  */
-import type { Category, Feature, Product, ProductSummary } from '#contract/schemas.ts';
+import { DEFAULT_TITLE, type Category, type Feature, type Product } from './backend/shop.ts';
 
-export const DEFAULT_TITLE = 'Unknown Product';
+export { DEFAULT_TITLE };
 /** Served from public/; used whenever a product, category or store has no image. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
@@ -19,7 +19,7 @@ export function firstImage(images: string[] | string | null | undefined): string
   return imageList(images)[0] ?? PLACEHOLDER_IMAGE;
 }
 
-export function productTitle(product: Pick<ProductSummary, 'title'>): string {
+export function productTitle(product: { title: string | null }): string {
   const title = product.title?.trim();
   return title ? title : DEFAULT_TITLE;
 }
@@ -27,6 +27,11 @@ export function productTitle(product: Pick<ProductSummary, 'title'>): string {
 /** A chosen feature as a line shows it: 'Rang: Qora, Xotira: 128 GB'. */
 export const featureText = (feature: Pick<Feature, 'attributes'>): string =>
   feature.attributes.map((a) => `${a.name}: ${a.value}`).join(', ');
+
+/** Reviews newest first; those without a date keep the backend's order after the dated ones. */
+export function newestFirst<T extends { created_at?: string }>(reviews: readonly T[]): T[] {
+  return [...reviews].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));
+}
 
 /** Only features with count > 0 are kept. */
 export function availableFeatures(features: readonly Feature[]): Feature[] {

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchSuggestions } from '#contract/schemas.ts';
+import type { SearchSuggestions } from './backend/shop.ts';
 import { fromApi, mergeRanked, mergeSuggestions, type Suggestion } from './search-suggestions.ts';
 
 const answer: SearchSuggestions = {
   products: [
     {
       id: 7,
-      title: null,
+      title: '',
       price: 1000,
       discount: 10,
       discount_price: 900,
-      images: 'a.jpg, b.jpg',
+      images: ['a.jpg', 'b.jpg'],
       rating: null,
       reviews_count: 0,
     },
   ],
-  categories: [{ id: 3, name: 'Telefonlar', image: ['c.png'] }],
+  categories: [{ id: 3, name: 'Telefonlar', image: 'c.png' }],
   stores: [{ id: 1, name: 'Texno', address: 'texno shop', logo: null, location: 'Mustaqillik 5' }],
 };
 

@@ -3,7 +3,8 @@
  * price), categories (name, image) and stores (name, logo, address), from the
  * Pagefind index and the API, merged into one list.
  */
-import type { Lang, SearchSuggestions } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { SearchSuggestions } from './backend/shop.ts';
 import { localizedPath } from '../i18n/urls.ts';
 import { formatPrice, payablePrice } from './price.ts';
 import { firstImage, productTitle } from './product.ts';
@@ -42,7 +43,7 @@ export function fromApi(lang: Lang, answer: SearchSuggestions): Suggestion[] {
       key: s.address,
       title: s.name,
       image: s.logo,
-      detail: s.location,
+      detail: s.location ?? null,
       href: localizedPath(lang, `/store/${encodeURIComponent(s.address)}`),
     })),
   ];

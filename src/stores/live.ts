@@ -8,7 +8,8 @@
  * product, is older than what it would replace and is not used. A product the
  * API no longer has (404) is `gone`.
  */
-import type { Lang, ProductSummary, Review } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { ProductSummary, Review } from '../lib/backend/shop.ts';
 import { asLiveProduct, asRelated, asReviews, freshKept, type Kept, type LiveProduct } from '../lib/live-product.ts';
 import { getApi, statusOf } from './api.ts';
 import { readProduct } from './basket-products.ts';

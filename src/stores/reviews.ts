@@ -11,7 +11,7 @@
  */
 import { atom, type WritableAtom } from 'nanostores';
 import { IMAGE_SNIFF_BYTES } from '#contract/reviews.ts';
-import type { OwnReview, ProductSummary, RequiredComment } from '#contract/schemas.ts';
+import type { OwnReview, ProductSummary, RequiredComment } from '../lib/backend/shop.ts';
 import {
   EMPTY_REVIEW,
   chooseImages,
@@ -82,7 +82,7 @@ export function openReview(target: ReviewTarget): void {
       target,
       fields: review
         ? {
-            rating: review.rating,
+            rating: review.rating ?? null,
             advantage: review.advantage,
             shortcoming: review.shortcoming,
             comment: review.comment,
@@ -165,8 +165,9 @@ export function sendReview(): Promise<boolean> {
       });
       return false;
     }
-    markReviewed(saved.product);
-    $pending.set({ ...$pending.get(), items: $pending.get().items.filter((p) => p.product.id !== saved.product) });
+    const reviewed = saved.product_summary.id;
+    markReviewed(reviewed);
+    $pending.set({ ...$pending.get(), items: $pending.get().items.filter((p) => p.product.id !== reviewed) });
     const rated = $rated.get().items;
     $rated.set({
       ...$rated.get(),

@@ -4,7 +4,7 @@
  * /products/search-product/. Both send the query normalised as the index is
  * (src/lib/search-text.ts), so the API fallback finds what the index would.
  */
-import type { ProductPage, SearchSuggestions } from '#contract/schemas.ts';
+import type { Page, ProductSummary, SearchSuggestions } from '../lib/backend/shop.ts';
 import { normaliseSearchText } from '../lib/search-text.ts';
 import { getApi } from './api.ts';
 
@@ -15,6 +15,6 @@ export async function suggest(query: string): Promise<SearchSuggestions> {
 }
 
 /** One page of the search page's results; a failure is the caller's to show. */
-export async function searchProducts(query: string, page: number): Promise<ProductPage> {
+export async function searchProducts(query: string, page: number): Promise<Page<ProductSummary>> {
   return (await getApi()).call('searchProducts', { query: { q: normaliseSearchText(query), page: String(page) } });
 }

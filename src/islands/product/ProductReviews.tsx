@@ -5,7 +5,8 @@
  * again in the browser by render-reviews.tsx only when the API's reviews
  * differ from the built ones.
  */
-import type { Lang, Review } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Review } from '../../lib/backend/shop.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { LATEST_REVIEWS } from '../../lib/live-product.ts';

@@ -6,7 +6,7 @@
  * disabled) rather than at the price it had when the page was built. The
  * reviews are re-read once their section nears the screen.
  */
-import type { Feature } from '#contract/schemas.ts';
+import type { Feature } from '../../lib/backend/shop.ts';
 import labels from 'virtual:labels/product';
 import { makeT } from '../../i18n/messages.ts';
 import {
@@ -14,8 +14,10 @@ import {
   choosableFeatures,
   featureImages,
   LATEST_REVIEWS,
-  reviewsShown,
   type LiveProduct,
+  reviewsShown,
+  soldOut,
+  stockText,
 } from '../../lib/live-product.ts';
 import { installmentOffer, type InstallmentPlan } from '../../lib/installment.ts';
 import { formatAmount, formatPrice } from '../../lib/price.ts';
@@ -118,20 +120,16 @@ export function enhanceProductPanel(panel: HTMLElement): void {
         : '';
     }
     const stock = panel.querySelector('[data-stock]');
-    if (stock)
-      stock.textContent =
-        view.stock <= 0
-          ? t('product.stock.out')
-          : t(product.unit === 'kg' ? 'product.stock.kg' : 'product.stock.pcs', { count: view.stock });
+    if (stock) stock.textContent = stockText(t, view.stock, product.unit);
 
     // The add-to-basket button (basket/enhance.ts) learns the chosen feature, or that there is nothing to buy.
     // It says "out of stock" when the choice (or, with none, the product) has none left.
     for (const button of all<HTMLButtonElement>(document, `[data-add-to-basket="${id}"]`)) {
       if (selected) button.dataset['featureId'] = String(selected.id);
       else delete button.dataset['featureId'];
-      button.dataset['soldOut'] = String(view.stock <= 0);
+      button.dataset['soldOut'] = String(soldOut(view));
       button.dataset['gone'] = String(gone);
-      button.disabled = gone || (view.stock <= 0 && button.dataset['inBasket'] !== 'true');
+      button.disabled = gone || (soldOut(view) && button.dataset['inBasket'] !== 'true');
     }
     document.dispatchEvent(
       new CustomEvent('bozor:feature-change', { detail: { product: id, feature: selected?.id ?? null } }),

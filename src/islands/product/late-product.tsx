@@ -6,16 +6,14 @@
  */
 import { createRoot } from 'react-dom/client';
 import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
+import { stockText } from '../../lib/live-product.ts';
 import type { ShownProduct } from '../../lib/product.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { productFor } from '../../stores/basket-products.ts';
 
 function LateProduct({ product, t }: { product: ShownProduct; t: Translate }) {
-  const stock =
-    product.stock <= 0
-      ? t('product.stock.out')
-      : t(product.unit === 'kg' ? 'product.stock.kg' : 'product.stock.pcs', { count: product.stock });
+  const stock = stockText(t, product.stock ?? null, product.unit ?? 'pcs');
   return (
     <article className="late-grid">
       <img
@@ -40,7 +38,7 @@ function LateProduct({ product, t }: { product: ShownProduct; t: Translate }) {
             </>
           )}
         </p>
-        <p>{stock}</p>
+        {stock && <p>{stock}</p>}
         <p>{t('product.warranty', { years: product.warranty_years || 1 })}</p>
         <h2>{t('product.description')}</h2>
         {/* Sanitised like the built product pages' descriptions (src/lib/sanitize.ts). */}

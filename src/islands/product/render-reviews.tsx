@@ -4,7 +4,8 @@
  * brings React, loaded when that answer differs from the built section.
  */
 import { createRoot } from 'react-dom/client';
-import type { Lang, Review } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Review } from '../../lib/backend/shop.ts';
 import labels from 'virtual:labels/reviews';
 import { averageRating } from '../shared/ReviewList.tsx';
 import ProductReviews from './ProductReviews.tsx';

@@ -5,7 +5,8 @@
  * HTML on a built comments page; rendered by the 404 page for a product
  * built without one (late-comments.tsx).
  */
-import type { Lang, Review } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Review } from '../../lib/backend/shop.ts';
 import type { Translate } from '../../i18n/messages.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { averageRating, RatingSummary, ReviewList } from '../shared/ReviewList.tsx';

@@ -7,7 +7,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Lang, OwnReview, RequiredComment } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { OwnReview, RequiredComment } from '../../lib/backend/shop.ts';
 import { firstImage, productTitle } from '../../lib/product.ts';
 import { tabAfterKey } from '../../lib/tabs.ts';
 import { localizedPath } from '../../i18n/urls.ts';

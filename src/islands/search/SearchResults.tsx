@@ -3,7 +3,8 @@
  * with the catalogue's cards; "more" follows the answer's next link.
  */
 import { useEffect, useState } from 'react';
-import type { Lang, ProductSummary } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { ProductSummary } from '../../lib/backend/shop.ts';
 import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
 import { searchProducts } from '../../stores/search.ts';

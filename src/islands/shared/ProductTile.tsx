@@ -1,7 +1,8 @@
 /** A product card for island-rendered lists (search results, favourites), like the catalogue's card. */
 import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
-import type { Lang, ProductSummary } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { ProductSummary } from '../../lib/backend/shop.ts';
 import { installmentOffer, planFor } from '../../lib/installment.ts';
 import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
 import { firstImage, productTitle } from '../../lib/product.ts';

@@ -6,7 +6,8 @@
  * never as HTML.
  */
 import type { ReactNode } from 'react';
-import type { Lang, Review } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Review } from '../../lib/backend/shop.ts';
 import { REVIEW_RATING, REVIEW_TEXT_FIELDS } from '#contract/reviews.ts';
 import type { Translate } from '../../i18n/messages.ts';
 import { shopDate } from '../../lib/shop-date.ts';
@@ -24,15 +25,18 @@ export function Stars({ t, rating }: { t: Translate; rating: number }) {
 }
 
 /** The mean rating of a list of reviews, null without any (the API's product rating is the same mean). */
-export const averageRating = (reviews: readonly Pick<Review, 'rating'>[]): number | null =>
-  reviews.length ? reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length : null;
+export const averageRating = (reviews: readonly Pick<Review, 'rating'>[]): number | null => {
+  const ratings = reviews.flatMap((r) => (r.rating === undefined ? [] : [r.rating]));
+  return ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : null;
+};
 
-/** The average and count line ('★ 4.2 / 5 · 3 ta sharh'). */
+/** The average and count line ('★ 4.2 / 5 · 3 ta sharh'); none without a rating (a backend without ratings). */
 export function RatingSummary({ t, rating, count }: { t: Translate; rating: number | null; count: number }) {
+  if (rating === null) return null;
   return (
     <p className="review-summary" data-rating>
       <span aria-hidden="true">★ </span>
-      {t('product.rating', { rating: (rating ?? 0).toFixed(1), count })}
+      {t('product.rating', { rating: rating.toFixed(1), count })}
     </p>
   );
 }
@@ -56,9 +60,9 @@ export function ReviewCard({
     <article className="review" aria-label={review.author} data-review={review.id}>
       {heading}
       <p className="review-head">
-        <strong>{review.author}</strong>
-        <Stars t={t} rating={review.rating} />
-        <time dateTime={review.created_at}>{shopDate(lang, review.created_at)}</time>
+        {review.author && <strong>{review.author}</strong>}
+        {review.rating !== undefined && <Stars t={t} rating={review.rating} />}
+        {review.created_at && <time dateTime={review.created_at}>{shopDate(lang, review.created_at)}</time>}
       </p>
       <dl>
         {REVIEW_TEXT_FIELDS.map((field) =>

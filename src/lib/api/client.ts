@@ -6,10 +6,12 @@
  * session (a refused token means the call was not applied).
  */
 import { FetchError, ofetch } from 'ofetch';
-import type { Answer, BodyOf, ParamsOf, QueryOf } from '#contract/calls.ts';
+import type { BodyOf, ParamsOf, QueryOf } from '#contract/calls.ts';
 import { ApiError } from '#contract/errors.ts';
 import { API_PREFIX, pathFor, routes, type CallName } from '#contract/routes.ts';
 import type { ErrorBody, Lang, Tokens } from '#contract/schemas.ts';
+import { GENERAL_ERROR } from '../../i18n/general-error.ts';
+import { readAnswer, type Answer, type Report } from '../backend/answers.ts';
 
 export const API_TIMEOUT_MS = 10_000;
 export const GET_RETRIES = 3;
@@ -60,6 +62,13 @@ export interface ApiOptions {
    * keep zod and the schemas out of the first-load JavaScript.
    */
   validate?: (name: CallName, data: unknown) => unknown;
+  /**
+   * Where the items an answer's reading skipped are reported (backend/read.ts):
+   * the build's log; by default the console.
+   */
+  report?: Report;
+  /** Answers as the backend sent them, not read into the shop's types: the reference API's own tests. */
+  raw?: boolean;
 }
 
 /** A call's inputs, typed from the contract: its path parameters, query and body. */
@@ -113,11 +122,12 @@ export function createApi(options: ApiOptions) {
         retry: spec.method === 'GET' ? GET_RETRIES : 0,
       });
     } catch (error) {
-      throw toApiError(error);
+      throw toApiError(error, options.lang);
     }
-    if (!options.validate) return data as Answer<N>;
+    // Every answer is read into the shop's own types at this one boundary (lib/backend).
     try {
-      return options.validate(name, data) as Answer<N>;
+      const checked = options.validate ? options.validate(name, data) : data;
+      return (options.raw ? checked : readAnswer(name, checked, options.report ?? console.warn)) as Answer<N>;
     } catch (error) {
       throw new ApiError(200, error instanceof Error ? error.message : String(error));
     }
@@ -188,13 +198,17 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-function toApiError(error: unknown): ApiError {
-  if (error instanceof FetchError) {
-    const status = error.response?.status ?? 0;
-    const body = isErrorBody(error.data) ? error.data : undefined;
-    return new ApiError(status, body?.detail ?? error.message, body?.errors, body?.retry_after);
-  }
-  return new ApiError(0, error instanceof Error ? error.message : String(error));
+/**
+ * A failed call as the shop reports it: the backend's own `detail` when it
+ * sent one, else the general error text of the language, never a transport
+ * message ('[POST] "…": 404 Not Found'), which stays as the error's cause.
+ */
+function toApiError(error: unknown, lang: Lang): ApiError {
+  const status = error instanceof FetchError ? (error.response?.status ?? 0) : 0;
+  const body = error instanceof FetchError && isErrorBody(error.data) ? error.data : undefined;
+  const failure = new ApiError(status, body?.detail ?? GENERAL_ERROR[lang], body?.errors, body?.retry_after);
+  failure.cause = error;
+  return failure;
 }
 
 /** The contract's error shape ({detail, errors?}), checked without zod. */

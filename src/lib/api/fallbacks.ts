@@ -7,7 +7,8 @@
  */
 import { ApiError } from '#contract/errors.ts';
 import type { Api } from './client.ts';
-import type { Favourite, SearchSuggestions } from '#contract/schemas.ts';
+import type { Favourite } from '#contract/schemas.ts';
+import type { SearchSuggestions } from '../backend/shop.ts';
 
 export async function searchSuggestions(api: Api, query: string): Promise<SearchSuggestions> {
   try {

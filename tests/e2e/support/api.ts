@@ -3,13 +3,13 @@
  * with every answer checked against the contract (so test data is valid data):
  * sign-in, server basket and favourites, orders, and the seeded catalogue.
  */
-import { checkAnswer } from '#contract/calls.ts';
+import { checkAnswer, type Answer } from '#contract/calls.ts';
 import type { Lang } from '#contract/langs.ts';
-import { API_PREFIX } from '#contract/routes.ts';
+import { API_PREFIX, type CallName } from '#contract/routes.ts';
 import type { OrderStatus } from '#contract/order-status.ts';
 import type { CatalogueProduct, Category, Order, PaymentMethod, Store, Tokens } from '#contract/schemas.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
-import { createApi } from '../../../src/lib/api/client.ts';
+import { createApi, type CallArgs } from '../../../src/lib/api/client.ts';
 import { E2E_API } from '../../../playwright.config.ts';
 
 export type { Tokens };
@@ -17,9 +17,22 @@ export type { Tokens };
 /** The e2e API's /api/v1 origin, for the few raw requests a test makes on purpose. */
 export const API = `${E2E_API}${API_PREFIX}`;
 
-/** A client of the e2e API, signed in when given tokens. */
-export function api({ lang = 'uz', tokens }: { lang?: Lang; tokens?: Tokens } = {}) {
-  return createApi({ baseURL: E2E_API, lang, token: () => tokens?.access, validate: checkAnswer });
+/** The storefront's client answering as the contract gives them (the reference dialect), not the shop's types. */
+export interface ContractClient {
+  call<N extends CallName>(name: N, args?: CallArgs<N>): Promise<Answer<N>>;
+  baseURL: string;
+  lang: Lang;
+}
+
+/** A client of the e2e API, signed in when given tokens: answers checked against the contract, as it gives them. */
+export function api({ lang = 'uz', tokens }: { lang?: Lang; tokens?: Tokens } = {}): ContractClient {
+  return createApi({
+    baseURL: E2E_API,
+    lang,
+    token: () => tokens?.access,
+    validate: checkAnswer,
+    raw: true,
+  }) as unknown as ContractClient;
 }
 
 /** A fresh Uzbek number per test, so tests never share a server basket. */

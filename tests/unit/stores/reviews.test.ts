@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { calls } from '#contract/calls.ts';
 import { MAX_IMAGE_BYTES } from '#contract/reviews.ts';
-import type { ProductSummary } from '#contract/schemas.ts';
+import { readProductSummary, type ProductSummary } from '../../../src/lib/backend/shop.ts';
 import { reviewedAt } from '../../../src/stores/reviewed.ts';
 import {
   $draft,
@@ -63,7 +63,7 @@ async function delivered(): Promise<ProductSummary> {
     ).body,
   );
   expect((await call(`/__test__/orders/${order.id}/status`, { status: 'delivered' })).status).toBe(200);
-  return line.product;
+  return readProductSummary(line.product);
 }
 
 /** Loads the lists and opens a new review of the product with a rating and texts. */

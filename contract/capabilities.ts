@@ -1,0 +1,163 @@
+/**
+ * What the storefront uses beyond the spec's calls, as capabilities a backend
+ * has or lacks. The build asks the backend once (`backendCapabilities` sends
+ * each probe without a token: any answer but a 404, a 405, a 501 or an HTML
+ * page means the call is there), its loader (src/data) uses the answer and
+ * integrations/capabilities.ts writes it into the built site, where islands
+ * and stores ask `hasCapability` and never call what is absent. The
+ * operator's setting (API_CAPABILITIES) wins over detection.
+ */
+import { API_PREFIX, pathFor, routes, type CallName } from './routes.ts';
+
+export const CAPABILITIES = [
+  /** GET /products/catalogue/: every product in full, in pages of 1000 (else one call per product). */
+  'catalogue',
+  /** GET /stores/ and /stores/{address}/: store pages (else only stores products name, without their details). */
+  'stores',
+  /** POST /orders/: order placement at checkout (else checkout offers the phone and support bot). */
+  'orders',
+  /** GET /orders/ and /orders/{id}/: My orders. */
+  'ordersList',
+  /** POST /orders/{id}/cancel/. */
+  'cancel',
+  /** POST /orders/{id}/pay/: online payment of an order. */
+  'pay',
+  /** GET /orders/delivery/: the delivery fee at checkout. */
+  'delivery',
+  /** GET /users/profile/: the personal data page. */
+  'profile',
+  /** PATCH /users/profile/: saving personal data and the address (else the address stays in the browser). */
+  'profileWrite',
+  /** POST /users/token/refresh/: renewing an expired session (else the shopper is asked to sign in again). */
+  'refresh',
+  /** POST /users/logout/: revoking the session on log out (else only the browser forgets it). */
+  'logout',
+  /** The device token of sign-in (kept only when a verify answers one; not probed). */
+  'device',
+  /** Installment plans: the installment payment method and monthly prices (not probed). */
+  'installments',
+  /** POST /comments/ and PUT /comments/{id}/: writing reviews (multipart; fields are the storefront's). */
+  'reviewWrite',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export interface Probe {
+  call: CallName;
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  /** Sent as JSON, so a backend that has the call refuses it (400, 401) rather than acting. */
+  body?: Record<string, unknown>;
+}
+
+/** The request that tells whether a capability is there; null: not probed, present unless the operator says not. */
+export const PROBES: Record<Capability, Probe | null> = {
+  catalogue: { call: 'catalogue', query: { page: '1', page_size: '1' } },
+  stores: { call: 'stores' },
+  orders: { call: 'placeOrder', body: {} },
+  ordersList: { call: 'orders' },
+  cancel: { call: 'cancelOrder', params: { id: 1 } },
+  pay: { call: 'payOrder', params: { id: 1 }, body: {} },
+  delivery: { call: 'deliveryQuote' },
+  profile: { call: 'profile' },
+  profileWrite: { call: 'updateProfile', body: {} },
+  refresh: { call: 'refresh', body: { refresh: '' } },
+  logout: { call: 'logout', body: { refresh: '' } },
+  device: null,
+  installments: null,
+  reviewWrite: { call: 'createComment', body: {} },
+};
+
+/** Whether an answer to a probe says the call is missing: 404, 405, 501, or a framework's HTML page. */
+export function answersAbsent(status: number, contentType: string | null): boolean {
+  return status === 404 || status === 405 || status === 501 || /text\/html/i.test(contentType ?? '');
+}
+
+const isCapability = (name: string): name is Capability => (CAPABILITIES as readonly string[]).includes(name);
+
+/**
+ * The capabilities in effect: those detected, changed by the operator's
+ * setting. The setting is a list, `orders,-refresh` (a name adds, a minus
+ * removes), `none` or `all` first to start from nothing or everything, or a
+ * JSON object `{"orders": true, "refresh": false}`. An unknown name throws, so
+ * a typo fails the build instead of being ignored.
+ */
+export function applyOverride(detected: readonly Capability[], setting: string | undefined): Capability[] {
+  const present = new Set(detected);
+  const text = setting?.trim() ?? '';
+  if (text === '') return CAPABILITIES.filter((name) => present.has(name));
+  const changes: [string, boolean][] = text.startsWith('{')
+    ? Object.entries(JSON.parse(text) as Record<string, unknown>).map(([name, on]) => [name, on === true])
+    : text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map((part) => (part.startsWith('-') ? [part.slice(1), false] : [part, true]));
+  for (const [name, on] of changes) {
+    if (name === 'all' || name === 'none') {
+      present.clear();
+      if (name === 'all') CAPABILITIES.forEach((capability) => present.add(capability));
+      continue;
+    }
+    if (!isCapability(name))
+      throw new Error(`API_CAPABILITIES: unknown capability "${name}" (${CAPABILITIES.join(', ')})`);
+    if (on) present.add(name);
+    else present.delete(name);
+  }
+  return CAPABILITIES.filter((name) => present.has(name));
+}
+
+const PROBE_TIMEOUT_MS = 10_000;
+
+/** Whether the backend at `apiUrl` has each probed capability; throws when it cannot be reached at all. */
+export async function detectCapabilities(apiUrl: string): Promise<Capability[]> {
+  const base = `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}`;
+  const found = await Promise.all(
+    CAPABILITIES.map(async (name): Promise<Capability | null> => {
+      const probe = PROBES[name];
+      if (!probe) return name;
+      const route = routes[probe.call];
+      const query = probe.query ? `?${new URLSearchParams(probe.query).toString()}` : '';
+      let answer: Response;
+      try {
+        answer = await fetch(`${base}${pathFor(route.path, probe.params)}${query}`, {
+          method: route.method,
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          ...(probe.body ? { body: JSON.stringify(probe.body) } : {}),
+          signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new Error(
+          `The backend at ${apiUrl} cannot be reached (${route.method} ${route.path}): ${String(error)}`,
+          {
+            cause: error,
+          },
+        );
+      }
+      await answer.body?.cancel();
+      return answersAbsent(answer.status, answer.headers.get('content-type')) ? null : name;
+    }),
+  );
+  return found.filter((name): name is Capability => name !== null);
+}
+
+/** One answer per process and backend, shared by the config's plugin and the pages' loader (separate module graphs). */
+const asked: Map<string, Promise<Capability[]>> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('bozor.capabilities')
+] ??= new Map()) as Map<string, Promise<Capability[]>>;
+
+/** The capabilities in effect for a build: detected once, then the operator's setting applied; logged once. */
+export function backendCapabilities(apiUrl: string, setting: string | undefined): Promise<Capability[]> {
+  const url = apiUrl.replace(/\/+$/, '');
+  const key = `${url}|${setting ?? ''}`;
+  let answer = asked.get(key);
+  if (!answer) {
+    answer = detectCapabilities(url).then((detected) => {
+      const present = applyOverride(detected, setting);
+      const absent = CAPABILITIES.filter((name) => !present.includes(name));
+      console.info(`[capabilities] ${url}: ${present.join(', ') || 'none'}; absent: ${absent.join(', ') || 'none'}`);
+      return present;
+    });
+    asked.set(key, answer);
+  }
+  return answer;
+}

@@ -1,0 +1,112 @@
+/**
+ * Lenient readers of a backend's raw JSON, the primitives of the adapter
+ * (shop.ts): a value the spec allows in several forms is read in each of them,
+ * and a value that cannot be read throws `Malformed`, which skips the item it
+ * belongs to. Unknown fields are never looked at.
+ */
+
+/** An item a backend sent that the shop cannot show: what was wrong with it. */
+export class Malformed extends Error {
+  override readonly name = 'Malformed';
+}
+
+/** Where the adapter says which items it skipped (the build's log, the browser's console). */
+export type Report = (problem: string) => void;
+
+export type Raw = Readonly<Record<string, unknown>>;
+
+export function record(value: unknown, what: string): Raw {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Malformed(`${what} is not an object`);
+  return value as Raw;
+}
+
+/** A number, or a numeric string (Django REST sends decimals as "12500000.00"); undefined when absent or unreadable. */
+export function maybeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const parsed = Number(value.trim());
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/** A number the item cannot do without (a price, a count). */
+export function number(value: unknown, field: string): number {
+  const read = maybeNumber(value);
+  if (read === undefined) throw new Malformed(`${field} is not a number: ${JSON.stringify(value)}`);
+  return read;
+}
+
+/** A number that may be missing or null (a discount): null for either, and for an unreadable one. */
+export function numberOrNull(value: unknown): number | null {
+  return maybeNumber(value) ?? null;
+}
+
+/** An id: a positive whole number, or its digits as a string. */
+export function id(value: unknown, field = 'id'): number {
+  const read = maybeNumber(value);
+  if (read === undefined || !Number.isInteger(read) || read <= 0) {
+    throw new Malformed(`${field} is not an id: ${JSON.stringify(value)}`);
+  }
+  return read;
+}
+
+/** Text, trimmed; null when absent, empty or not text. */
+export function textOrNull(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** Images come as an array, a comma-separated string, or nothing; an image may be an object with a url-like field. */
+export function images(value: unknown): string[] {
+  const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return raw.map(imageUrl).filter((image): image is string => image !== null);
+}
+
+function imageUrl(value: unknown): string | null {
+  if (typeof value === 'string') return textOrNull(value);
+  if (typeof value !== 'object' || value === null) return null;
+  const { image, url } = value as Raw;
+  return textOrNull(image) ?? textOrNull(url);
+}
+
+/** A nested entity may come as an object or a bare id: the object, or just its id. */
+export function entity(value: unknown): Raw | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && !Array.isArray(value)) return value as Raw;
+  const read = maybeNumber(value);
+  return read !== undefined && Number.isInteger(read) && read > 0 ? { id: read } : null;
+}
+
+/** The id of a raw item, for a report ('product 17'); '?' when it has none. */
+export function idOf(value: unknown): string {
+  const raw = typeof value === 'object' && value !== null ? (value as Raw)['id'] : undefined;
+  return typeof raw === 'number' || typeof raw === 'string' ? String(raw) : '?';
+}
+
+/**
+ * A list whose malformed items are skipped, each reported with its id; a list
+ * that is not a list at all is malformed as a whole. A Django REST page
+ * (`{results: [...]}`) is read as its results.
+ */
+export function list<T>(value: unknown, what: string, read: (raw: unknown) => T, report: Report): T[] {
+  const items = Array.isArray(value) ? value : pageResults(value);
+  if (!items) throw new Malformed(`${what} list is not a list`);
+  const out: T[] = [];
+  for (const item of items) {
+    try {
+      out.push(read(item));
+    } catch (error) {
+      if (!(error instanceof Malformed)) throw error;
+      report(`${what} ${idOf(item)} skipped: ${error.message}`);
+    }
+  }
+  return out;
+}
+
+function pageResults(value: unknown): unknown[] | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { results } = value as Raw;
+  return Array.isArray(results) ? results : null;
+}
