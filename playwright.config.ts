@@ -49,6 +49,8 @@ export default defineConfig({
     // suite on two cores. Not reset: granted permissions and set geolocation, so a test that grants them takes
     // them back (address.spec.ts); a test that needs another locale or storage state gets a fresh context.
     reuseContext: true,
+    // The shop's service worker would sit between the page and page.route's faults; the offline specs allow it.
+    serviceWorkers: 'block',
   },
   // Which screen a test runs on, decided here and nowhere else. Untagged tests do not depend on the screen
   // (faults, sign-in, search, routes, redirects, product logic) or test desktop-only layout: they run once, on
@@ -76,6 +78,8 @@ export default defineConfig({
       API_RATE_SIGNIN: '100000/60',
       API_RATE_WRITES: '100000/60',
       API_RATE_READS: '100000/60',
+      // A worker reads the whole catalogue once, and again after a failed test restarts it.
+      API_RATE_HEAVY: '100000/60',
     },
   },
 });

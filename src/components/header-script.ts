@@ -40,8 +40,20 @@ function wakeSearchBox(): void {
   if (slot.contains(document.activeElement)) wake();
 }
 
+/**
+ * The service worker (public/sw.js: visited pages, the basket and favourites offline) is registered once the page
+ * has loaded, so it never competes with the first paint.
+ */
+function workOffline(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}
+
 export function initHeader(): void {
   wakeSearchBox();
+  workOffline();
   // The language of the page in view is the shopper's latest choice (as i18next caches it);
   // the bare root only reads it.
   const current = langOfPath(location.pathname);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BasketItem, Feature, ProductSummary } from '#contract/schemas.ts';
+import type { Feature } from './backend/shop.ts';
 import type { BasketEntry } from './basket.ts';
-import { localLines, serverLines, shownLines, toServerLine } from './basket-lines.ts';
+import { recordChange, refuseChange } from './basket-pending.ts';
+import { localLines, productsToFetch, readServerBasket, readServerLine, shopperLines } from './basket-lines.ts';
 import { DEFAULT_TITLE, PLACEHOLDER_IMAGE, type ShownProduct } from './product.ts';
 
 const BLACK: Feature = {
@@ -15,7 +16,7 @@ const BIG: Feature = {
   id: 12,
   count: 2,
   price: 1500,
-  images: null,
+  images: [],
   attributes: [{ key: 'memory', name: 'Xotira', value: '256 GB' }],
 };
 
@@ -41,22 +42,27 @@ function shown(id: number, extra: Partial<ShownProduct> = {}): ShownProduct {
   };
 }
 
-const summary = (id: number, extra: Partial<ProductSummary> = {}): ProductSummary => ({
+/** A server basket item as a backend sends it: the product and feature as objects (or, `bare`, as ids). */
+const item = (
+  id: number,
+  product: number,
+  feature: Feature | null,
+  quantity = 1,
+  price: unknown = 900,
+  bare = false,
+) => ({
   id,
-  title: `Phone ${id}`,
-  price: 1000,
-  discount: 10,
-  discount_price: 900,
-  images: `/media/${id}.svg,/media/${id}-2.svg`,
-  rating: null,
-  reviews_count: 0,
-  ...extra,
-});
-
-const item = (id: number, product: ProductSummary, feature: Feature | null, quantity = 1, price = 900): BasketItem => ({
-  id,
-  product,
-  feature,
+  product: bare
+    ? product
+    : {
+        id: product,
+        title: `Phone ${product}`,
+        price: 1000,
+        discount: 10,
+        discount_price: 900,
+        images: `/media/${product}.svg,/media/${product}-2.svg`,
+      },
+  feature: feature && bare ? feature.id : feature,
   quantity,
   price,
 });
@@ -68,11 +74,36 @@ const entry = (id: number, product: number, feature: number | null, quantity = 1
   quantity,
 });
 
-describe('toServerLine', () => {
-  it('keeps the ids, the quantity and the item', () => {
-    const it3 = item(3, summary(5), BLACK, 2);
-    expect(toServerLine(it3)).toEqual({ id: 3, product: 5, feature: 11, quantity: 2, item: it3 });
-    expect(toServerLine(item(4, summary(5), null)).feature).toBeNull();
+describe('readServerLine', () => {
+  it('reads the product and feature as objects or bare ids, and numbers as numeric strings', () => {
+    expect(readServerLine(item(3, 5, BLACK, 2))).toMatchObject({
+      id: 3,
+      product: 5,
+      feature: 11,
+      quantity: 2,
+      price: 900,
+      product_detail: { id: 5, title: 'Phone 5', images: ['/media/5.svg', '/media/5-2.svg'] },
+      feature_detail: { id: 11, count: 4 },
+    });
+    expect(readServerLine(item(4, 5, BLACK, 1, '12500000.00', true))).toEqual({
+      id: 4,
+      product: 5,
+      feature: 11,
+      quantity: 1,
+      price: 12_500_000,
+      product_detail: null,
+      feature_detail: null,
+    });
+    expect(readServerLine({ ...item(6, 5, null), quantity: '3', extra: { unknown: true } })).toMatchObject({
+      quantity: 3,
+      feature: null,
+    });
+  });
+  it('skips an item without a product, and reads a paged answer as its results', () => {
+    expect(readServerLine({ id: 1, quantity: 1 })).toBeNull();
+    expect(readServerLine('nonsense')).toBeNull();
+    expect(readServerBasket({ count: 2, next: null, results: [item(1, 5, null), { id: 2 }] })).toHaveLength(1);
+    expect(readServerBasket(null)).toEqual([]);
   });
 });
 
@@ -83,7 +114,9 @@ describe('localLines', () => {
         key: 'local:1',
         source: 'local',
         id: 1,
+        status: 'saved',
         product: { id: 5, title: 'Phone 5', price: 1000, discount: 10, discount_price: 900, image: '/media/5.svg' },
+        feature_id: null,
         feature: null,
         quantity: 3,
         stock: 5,
@@ -115,62 +148,53 @@ describe('localLines', () => {
     expect(lines.map((l) => l.key)).toEqual(['local:1']);
   });
   it('shows the default title and the placeholder for a product without them', () => {
-    const [line] = localLines([entry(1, 5, null)], { 5: shown(5, { title: '  ', images: [] }) });
+    const [line] = localLines([entry(1, 5, null)], { 5: shown(5, { title: DEFAULT_TITLE, images: [] }) });
     expect(line?.product.title).toBe(DEFAULT_TITLE);
     expect(line?.product.image).toBe(PLACEHOLDER_IMAGE);
   });
 });
 
-describe('serverLines', () => {
-  it("shows the server's unit price and this page's quantity", () => {
-    const line = { ...toServerLine(item(8, summary(5), null, 1, 850)), quantity: 4 };
-    expect(serverLines([line])).toEqual([
-      {
-        key: 'server:8',
-        source: 'server',
-        id: 8,
-        product: { id: 5, title: 'Phone 5', price: 1000, discount: 10, discount_price: 900, image: '/media/5.svg' },
-        feature: null,
-        quantity: 4,
-        stock: null,
-        price: 850,
-        listPrice: 1000,
-      },
-    ]);
-  });
-  it('takes the stock of a line without a variant from the products fetched on the page', () => {
-    const line = toServerLine(item(8, summary(5), null));
-    expect(serverLines([line], { 5: shown(5, { stock: 2 }) })[0]?.stock).toBe(2);
-  });
-  it('leaves out a line whose add is still in flight (no item yet)', () => {
-    const lines = serverLines([
-      { id: -1, product: 5, feature: null, quantity: 1 },
-      toServerLine(item(9, summary(6), null)),
-    ]);
-    expect(lines.map((l) => l.key)).toEqual(['server:9']);
-  });
-  it("takes a variant's image only when it has one", () => {
-    const [black, big] = serverLines([
-      toServerLine(item(1, summary(5), BLACK)),
-      toServerLine(item(2, summary(5), BIG, 1, 1500)),
-    ]);
-    expect(black?.product.image).toBe('/media/black.svg');
-    expect(big?.product.image).toBe('/media/5.svg');
-  });
-});
+describe('shopperLines', () => {
+  const server = readServerBasket([item(8, 5, null, 4, 850), item(9, 6, BIG, 1, 1500)]);
 
-describe('shownLines', () => {
-  const products = { 5: shown(5), 6: shown(6) };
-  const entries = [entry(1, 5, null), entry(2, 6, null), entry(3, 5, 11)];
-  const server = [toServerLine(item(20, summary(5), null, 2))];
+  it("shows the server's unit price and quantity, and takes a stock it does not carry from the products fetched", () => {
+    const [plain, big] = shopperLines(server, [], { 5: shown(5, { stock: 2 }) });
+    expect(plain).toMatchObject({
+      key: 'server:8',
+      source: 'server',
+      status: 'saved',
+      quantity: 4,
+      price: 850,
+      stock: 2,
+    });
+    expect(plain?.listPrice).toBe(1000);
+    expect(big).toMatchObject({ key: 'server:9', feature: BIG, stock: BIG.count, product: { image: '/media/6.svg' } });
+  });
 
-  it('a visitor sees the local entries only', () => {
-    expect(shownLines(false, server, entries, products).map((l) => l.key)).toEqual(['local:1', 'local:2', 'local:3']);
+  it('lays the waiting changes over the lines: a new quantity, a removal, a new line, a refused one', () => {
+    let changes = recordChange([], { product: 5, feature: null, kind: 'set', quantity: 5 });
+    changes = recordChange(changes, { product: 6, feature: 12, kind: 'remove', quantity: 0 });
+    changes = recordChange(changes, { product: 7, feature: null, kind: 'add', quantity: 1 });
+    changes = refuseChange(
+      recordChange(changes, { product: 9, feature: null, kind: 'add', quantity: 1 }),
+      { product: 9, feature: null },
+      'Out of stock.',
+    );
+    const lines = shopperLines(server, changes, { 7: shown(7), 9: shown(9) });
+    expect(lines.map((l) => [l.key, l.status, l.quantity, l.reason ?? null])).toEqual([
+      ['server:8', 'waiting', 5, null],
+      ['pending:7:', 'waiting', 1, null],
+      ['pending:9:', 'refused', 1, 'Out of stock.'],
+    ]);
   });
-  it('signed in: server lines first, then local ones the server does not hold (same product and feature)', () => {
-    expect(shownLines(true, server, entries, products).map((l) => l.key)).toEqual(['server:20', 'local:2', 'local:3']);
-  });
-  it('signed in before the server basket is loaded: the local lines', () => {
-    expect(shownLines(true, null, entries, products).map((l) => l.key)).toEqual(['local:1', 'local:2', 'local:3']);
+
+  it('a line that carries only ids shows at once, and is filled in when its product comes', () => {
+    const bare = readServerBasket([item(10, 5, BLACK, 1, '900.00', true)]);
+    expect(productsToFetch(bare, []).map((l) => l.product)).toEqual([5]);
+    const [waiting] = shopperLines(bare, [], {});
+    expect(waiting).toMatchObject({ key: 'server:10', feature_id: 11, price: 900, product: { id: 5, title: '' } });
+    const [filled] = shopperLines(bare, [], { 5: shown(5) });
+    expect(filled).toMatchObject({ feature: BLACK, product: { title: 'Phone 5', image: '/media/black.svg' } });
+    expect(shopperLines(bare, [], { 5: null })).toEqual([]);
   });
 });

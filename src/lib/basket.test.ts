@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basketReducer, decodeBasket, lineCount, MAX_QUANTITY, nextQuantity, totals } from './basket.ts';
+import { basketReducer, decodeBasket, MAX_QUANTITY, nextQuantity, totals } from './basket.ts';
 
 const line = (id: number, product: number, feature: number | null = null, quantity = 1) => ({
   id,
@@ -125,16 +125,12 @@ describe('prices and totals', () => {
       ]),
     ).toEqual({ count: 3, subtotal: 250, discount: 20, total: 230 });
   });
-  it('counts distinct lines across server items and local entries', () => {
+  it('leaves a line the server refused out of the totals', () => {
     expect(
-      lineCount(
-        [{ product: 1, feature: null }],
-        [
-          { id: 1, product: 1, feature: null, quantity: 1 },
-          { id: 2, product: 2, feature: null, quantity: 1 },
-        ],
-      ),
-    ).toBe(2);
-    expect(lineCount(null, [])).toBe(0);
+      totals([
+        { quantity: 1, price: 90, listPrice: 100, status: 'saved' },
+        { quantity: 3, price: 50, listPrice: 50, status: 'refused' },
+      ]),
+    ).toEqual({ count: 1, subtotal: 100, discount: 10, total: 90 });
   });
 });

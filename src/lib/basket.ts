@@ -4,8 +4,9 @@
  * discounts. The basket store applies `basketReducer` to visitors' local
  * entries and to its optimistic view of the server basket.
  */
-import type { Feature } from '#contract/schemas.ts';
+import type { Feature } from './backend/shop.ts';
 import { unitPrices } from '#contract/price.ts';
+import type { LineStatus } from './basket-pending.ts';
 import { isPositiveInt, parseJson, toPositiveInt } from './storage.ts';
 
 export const NEW_QUANTITY = 1;
@@ -30,14 +31,23 @@ export interface BasketProduct {
   image: string;
 }
 
-/** A line as the basket page shows it: a server item or a local entry, resolved. */
+/**
+ * A line as the basket page shows it, resolved: a server item, a visitor's
+ * local entry, or a signed-in shopper's line the server has not taken yet.
+ */
 export interface BasketLine {
-  /** 'server:{id}' or 'local:{id}': unique across both sources. */
+  /** 'server:{id}', 'local:{id}' or 'pending:{product}:{feature}': unique across the sources. */
   key: string;
-  source: 'server' | 'local';
-  /** Server basket item id, or local entry id. */
+  source: 'server' | 'local' | 'pending';
+  /** Server basket item id, or local entry id (0 for a pending line). */
   id: number;
+  /** Saved (on the server, or a visitor's line on this device), waiting to be sent, or refused by the server. */
+  status: LineStatus;
+  /** The server's reason for refusing the line. */
+  reason?: string;
   product: BasketProduct;
+  /** The chosen variant's id, known before its details are. */
+  feature_id: number | null;
   feature: Feature | null;
   quantity: number;
   /** Unit price paid. */
@@ -103,7 +113,7 @@ export function nextId(entries: readonly LineState[]): number {
   return entries.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
 }
 
-export function findEntry<L extends LineState>(
+export function findEntry<L extends { product: number; feature: number | null }>(
   entries: readonly L[],
   product: number,
   feature: number | null,
@@ -191,37 +201,20 @@ export interface BasketTotals {
   total: number;
 }
 
-export function totals(lines: readonly Pick<BasketLine, 'quantity' | 'price' | 'listPrice'>[]): BasketTotals {
+/** Totals of the lines; a line the server refused is not counted. */
+export function totals(
+  lines: readonly (Pick<BasketLine, 'quantity' | 'price' | 'listPrice'> & { status?: LineStatus })[],
+): BasketTotals {
   let count = 0;
   let subtotal = 0;
   let total = 0;
   for (const line of lines) {
+    if (line.status === 'refused') continue;
     count += line.quantity;
     subtotal += line.listPrice * line.quantity;
     total += line.price * line.quantity;
   }
   return { count, subtotal, discount: subtotal - total, total };
-}
-
-/**
- * The lines shown to a signed-in shopper: the server's, then local entries
- * kept by a failed server call that the server does not have.
- */
-export function mergeLines(server: readonly BasketLine[], local: readonly BasketLine[]): BasketLine[] {
-  const extra = local.filter((line) => !server.some((item) => sameLine(keyOf(item), keyOf(line))));
-  return [...server, ...extra];
-}
-
-const keyOf = (line: BasketLine) => ({ product: line.product.id, feature: line.feature?.id ?? null });
-
-/** Count for the badge: distinct (product, feature) lines across server items and local entries. */
-export function lineCount(
-  server: readonly { product: number; feature: number | null }[] | null,
-  local: readonly BasketEntry[],
-): number {
-  const lines = [...(server ?? [])];
-  for (const entry of local) if (!lines.some((line) => sameLine(line, entry))) lines.push(entry);
-  return lines.length;
 }
 
 export const isValidProductId = isPositiveInt;

@@ -1,185 +1,180 @@
 /**
  * The basket's lines as the basket and checkout pages show them, and the
- * changes made there (quantity, removal, clearing) or at sign-in (a visitor's
- * lines pushed to the server). Apart from src/stores/basket.ts, which every
- * page loads for its badge and add buttons, so that pages without a basket
- * list do not download these.
+ * changes made there (quantity, removal, clearing, retrying a refused line)
+ * or at sign-in (a visitor's lines handed to the server). Apart from
+ * src/stores/basket.ts, which every page loads for its badge and add buttons,
+ * so that pages without a basket list do not download these.
  */
 import { computed } from 'nanostores';
+import { nextQuantity, type BasketLine, type QuantityAction } from '../lib/basket.ts';
+import { recordChange, retryChange } from '../lib/basket-pending.ts';
+import { localLines, productsToFetch, shopperLines } from '../lib/basket-lines.ts';
 import {
-  basketReducer,
-  nextQuantity,
-  sameLine,
-  type BasketEntry,
-  type BasketLine,
-  type QuantityAction,
-} from '../lib/basket.ts';
-import { shownLines, toServerLine, type ServerLine } from '../lib/basket-lines.ts';
-import { getApi, statusOf } from './api.ts';
-import {
-  $basketFailed,
+  $basketRead,
   $localBasket,
+  $pendingBasket,
   $products,
   $serverBasket,
   changeLocal,
-  changeServer,
-  refetchBasket,
-  removeServerLines,
+  changeShopperLine,
+  notifyNotTaken,
+  removeShopperLines,
+  sendPending,
 } from './basket.ts';
 import { loadLocalProducts as loadProductsOf } from './basket-products.ts';
-import { errorDetail, notify, type ToastMessage } from './notify.ts';
+import { notify, type ToastMessage } from './notify.ts';
 import { $signedIn } from './session-tokens.ts';
 
-/** Every line shown: server lines (signed in, when they loaded) then local ones, resolved to products. */
+/** Every line shown: a visitor's entries, or a signed-in shopper's lines with their status. */
 export const $basketLines = computed(
-  [$signedIn, $basketFailed, $serverBasket, $localBasket, $products],
-  (signedIn, failed, server, entries, products): BasketLine[] =>
-    shownLines(signedIn && !failed, server, entries, products),
-);
-
-/** Whether the lines are known: the server basket answered (or failed), and every local entry's product came. */
-export const $basketLoaded = computed(
-  [$signedIn, $serverBasket, $basketFailed, $localBasket, $products],
-  (signedIn, server, failed, entries, products) =>
-    !(signedIn && server === null && !failed) && entries.every((e) => e.product in products),
+  [$signedIn, $serverBasket, $pendingBasket, $localBasket, $products],
+  (signedIn, server, pending, entries, products): BasketLine[] =>
+    signedIn ? shopperLines(server ?? [], pending, products) : localLines(entries, products),
 );
 
 /**
- * Fetch the products of the visitor's entries (the basket page), and of server
- * lines sold without a variant, whose stock a server line does not carry.
+ * Whether the lines are known: a signed-in shopper's basket was read (or the
+ * read failed, and the lines known on this device are shown), and every
+ * visitor entry's product came.
  */
+export const $basketLoaded = computed(
+  [$signedIn, $basketRead, $serverBasket, $localBasket, $products],
+  (signedIn, read, server, entries, products) =>
+    signedIn ? read === 'read' || read === 'failed' || server !== null : entries.every((e) => e.product in products),
+);
+
+/** Fetch the products the shown lines still need: a visitor's entries, and server lines that carry only ids. */
 export const loadLocalProducts = (): Promise<void> =>
-  loadProductsOf([
-    ...$localBasket.get(),
-    ...($serverBasket.get() ?? []).filter((line) => line.feature === null && line.id > 0),
-  ]);
+  loadProductsOf(
+    $signedIn.get()
+      ? productsToFetch($serverBasket.get() ?? [], $pendingBasket.get()).map((l) => ({ ...l, id: 0, quantity: 1 }))
+      : $localBasket.get(),
+  );
 
 const quantityToast = (action: QuantityAction) =>
   action === 'increase' ? 'isl.toast.increased' : 'isl.toast.decreased';
 
-/** The stock of a shown line, by its source and id (null: not known). */
-const shownStock = (line: Pick<BasketLine, 'source' | 'id'>) =>
-  $basketLines.get().find((l) => l.source === line.source && l.id === line.id) ?? null;
+/** A shown line as the basket store names it. */
+const asView = (line: BasketLine) => ({
+  product: line.product.id,
+  feature: line.feature_id,
+  status: line.status,
+  id: line.id,
+});
+
+const shownLine = (key: string) => $basketLines.get().find((l) => l.key === key);
+/** A visitor's entry by its line's key ('local:{id}'), shown or not (its product may not have come yet). */
+const localEntry = (key: string) => $localBasket.get().find((e) => `local:${e.id}` === key);
 
 /**
  * Increase or decrease a line; decreasing at 1 removes it (spec §4). It goes
  * no higher than the stock known; a server that refuses more (the stock fell
  * meanwhile) is believed: the quantity goes back and the toast says how many are left.
  */
-export async function changeQuantity(line: Pick<BasketLine, 'source' | 'id'>, action: QuantityAction): Promise<void> {
-  const lines = line.source === 'local' ? $localBasket.get() : ($serverBasket.get() ?? []);
-  const current = lines.find((l) => l.id === line.id);
-  if (!current) return notify('error', 'isl.toast.notInBasket', { id: line.id });
-  const shown = shownStock(line);
-  if (action === 'increase' && shown?.stock != null && current.quantity >= shown.stock)
-    return notify('error', 'isl.toast.stockLimit', { title: shown.product.title, count: shown.stock });
-  const removed = nextQuantity(current.quantity, action) === 0;
-  if (line.source === 'local') {
-    changeLocal({ type: action, id: line.id });
-    return notify('success', removed ? 'isl.toast.removed' : quantityToast(action));
+export async function changeQuantity(line: Pick<BasketLine, 'key'>, action: QuantityAction): Promise<void> {
+  const current = shownLine(line.key);
+  const entry = localEntry(line.key);
+  if (!current && !entry) return notify('error', 'isl.toast.notInBasket', { id: 0 });
+  if (action === 'increase' && current?.stock != null && current.quantity >= current.stock)
+    return notify('error', 'isl.toast.stockLimit', { title: current.product.title, count: current.stock });
+  if (entry) {
+    changeLocal({ type: action, id: entry.id });
+    return notify('success', nextQuantity(entry.quantity, action) === 0 ? 'isl.toast.removed' : quantityToast(action));
   }
-  if (removed) return removeServerLines([current], 'one');
-  changeServer({ type: action, id: line.id });
-  try {
-    await (await getApi()).call('basketQuantity', { body: { item: current.id, action } });
-    notify('success', quantityToast(action));
-    await refetchBasket();
-  } catch (error) {
-    const status = statusOf(error);
-    if (action === 'increase' && status >= 400 && status < 500) {
-      // Refused (not enough stock): the server's quantity stands.
-      changeServer({ type: 'decrease', id: line.id });
-      if (shown) notify('error', 'isl.basket.at_limit', { title: shown.product.title });
-      else notify('error', 'isl.toast.quantityFailed');
-      await refetchBasket();
-      return;
-    }
-    // Spec §4: on a failure of the server (no answer, 5xx) the change stays, locally.
-    notify('error', 'isl.toast.quantityFailed');
-  }
+  if (!current) return;
+  const quantity = nextQuantity(current.quantity, action);
+  if (quantity === 0) return removeShopperLines([asView(current)]);
+  const outcome = await changeShopperLine({
+    product: current.product.id,
+    feature: current.feature_id,
+    kind: 'set',
+    quantity,
+  });
+  if (outcome.state === 'sent') return notify('success', quantityToast(action));
+  if (outcome.state === 'refused' && action === 'increase')
+    return notify('error', 'isl.basket.at_limit', { title: current.product.title });
+  // Spec §4: on a failure of the server (no answer, 5xx) the change stays, and is sent later.
+  notifyNotTaken('isl.toast.quantityFailed', outcome);
 }
 
 /** Remove one line. */
-export async function removeFromBasket(line: Pick<BasketLine, 'source' | 'id'>): Promise<void> {
-  if (line.source === 'local') {
-    if (!$localBasket.get().some((e) => e.id === line.id))
-      return notify('error', 'isl.toast.notInBasket', { id: line.id });
-    changeLocal({ type: 'remove', ids: [line.id] });
+export async function removeFromBasket(line: Pick<BasketLine, 'key'>): Promise<void> {
+  const entry = localEntry(line.key);
+  if (entry) {
+    changeLocal({ type: 'remove', ids: [entry.id] });
     return notify('success', 'isl.toast.removed');
   }
-  const current = ($serverBasket.get() ?? []).find((l) => l.id === line.id);
-  if (!current) return notify('error', 'isl.toast.notInBasket', { id: line.id });
-  return removeServerLines([current], 'one');
+  const current = shownLine(line.key);
+  if (!current) return notify('error', 'isl.toast.notInBasket', { id: 0 });
+  return removeShopperLines([asView(current)]);
+}
+
+/** A refused line sent again. */
+export async function retryLine(line: Pick<BasketLine, 'key'>): Promise<void> {
+  const current = shownLine(line.key);
+  if (!current || current.status !== 'refused') return;
+  $pendingBasket.set(retryChange($pendingBasket.get(), asView(current)));
+  const outcome = (await sendPending()).get(`${current.product.id}:${current.feature_id ?? ''}`);
+  if (!outcome || outcome.state === 'sent') return notify('success', 'isl.toast.added');
+  notifyNotTaken('isl.toast.addFailed', outcome);
 }
 
 /** Remove the chosen lines (select items, delete selected). */
-export function removeSelected(lines: readonly Pick<BasketLine, 'source' | 'id'>[]): Promise<void> {
+export function removeSelected(lines: readonly Pick<BasketLine, 'key'>[]): Promise<void> {
   return removeMany(lines, 'isl.toast.removedSelected');
 }
 
 /** Remove every line. */
 export function clearBasket(): Promise<void> {
-  const local = $localBasket.get().map((e) => ({ source: 'local' as const, id: e.id }));
-  const server = ($serverBasket.get() ?? [])
-    .filter((l) => l.id > 0)
-    .map((l) => ({ source: 'server' as const, id: l.id }));
-  return removeMany([...server, ...local], 'isl.toast.cleared');
+  const entries = $localBasket.get().map((e) => ({ key: `local:${e.id}` }));
+  return removeMany([...entries, ...$basketLines.get().filter((l) => l.source !== 'local')], 'isl.toast.cleared');
 }
 
 async function removeMany(
-  lines: readonly Pick<BasketLine, 'source' | 'id'>[],
+  lines: readonly Pick<BasketLine, 'key'>[],
   success: 'isl.toast.removedSelected' | 'isl.toast.cleared',
 ) {
-  const localIds = lines.filter((l) => l.source === 'local').map((l) => l.id);
-  if (localIds.length) changeLocal({ type: 'remove', ids: localIds });
-  const serverIds = new Set(lines.filter((l) => l.source === 'server').map((l) => l.id));
-  const server = ($serverBasket.get() ?? []).filter((l) => serverIds.has(l.id));
-  if (!server.length) return notify('success', success);
-  await removeServerLines(server, 'many', success);
+  const local = lines.flatMap((l) => localEntry(l.key)?.id ?? []);
+  if (local.length) changeLocal({ type: 'remove', ids: local });
+  const shopper = lines.flatMap((l) => shownLine(l.key) ?? []).filter((l) => l.source !== 'local');
+  if (!shopper.length) return notify('success', success);
+  await removeShopperLines(shopper.map(asView), success, true);
 }
 
 /**
- * Push local entries to the server (at sign-in, spec §4, and when a signed-in
- * basket page finds entries a failed add kept). A line on both sides keeps
- * the larger quantity. Each entry that fails stays local with
- * 'Mahsulotni sinxronlashtirishda xato: ID {id}'. Answers the messages to
- * show (the caller may show them after a reload).
+ * At sign-in (spec §4): a visitor's lines become the shopper's changes, so
+ * nothing is lost when a call fails; a line on both sides keeps the larger
+ * quantity. Each line the server does not take stays, with 'Mahsulotni
+ * sinxronlashtirishda xato: ID {id}'. Answers the messages to show (the
+ * caller shows them after a reload).
  */
 export async function syncLocalBasket(): Promise<ToastMessage[]> {
   const entries = $localBasket.get();
   if (!entries.length) return [];
+  let pending = $pendingBasket.get();
+  for (const entry of entries)
+    pending = recordChange(pending, {
+      product: entry.product,
+      feature: entry.feature,
+      kind: 'add',
+      quantity: entry.quantity,
+    });
+  $pendingBasket.set(pending);
+  $localBasket.set([]);
+  const outcomes = await sendPending();
   const messages: ToastMessage[] = [];
-  let server: ServerLine[] = [];
-  try {
-    server = (await (await getApi()).call('basket')).map(toServerLine);
-  } catch {
-    // Unknown server basket: the local quantities are sent as they are.
-  }
-  const target = basketReducer(server, { type: 'merge', lines: entries });
-  const failed: BasketEntry[] = [];
   for (const entry of entries) {
-    const quantity = target.find((line) => sameLine(line, entry))?.quantity ?? entry.quantity;
-    try {
-      await (
-        await getApi()
-      ).call('addToBasket', {
-        body: { product: entry.product, quantity, ...(entry.feature === null ? {} : { feature: entry.feature }) },
-      });
-    } catch (error) {
-      failed.push(entry);
-      const detail = errorDetail(error);
-      messages.push({
-        kind: 'error',
-        key: 'isl.toast.syncItemFailed',
-        values: { id: entry.product },
-        ...(detail ? { detail } : {}),
-      });
-    }
+    const outcome = outcomes.get(`${entry.product}:${entry.feature ?? ''}`);
+    if (!outcome || outcome.state === 'sent') continue;
+    messages.push({
+      kind: 'error',
+      key: 'isl.toast.syncItemFailed',
+      values: { id: entry.product },
+      ...(outcome.detail ? { detail: outcome.detail } : {}),
+    });
   }
-  // Keep exactly the entries that failed (entries added meanwhile are kept too).
-  changeLocal({ type: 'remove', ids: entries.filter((e) => !failed.includes(e)).map((e) => e.id) });
   messages.push(
-    failed.length ? { kind: 'error', key: 'isl.toast.syncFailed' } : { kind: 'success', key: 'isl.toast.synced' },
+    messages.length ? { kind: 'error', key: 'isl.toast.syncFailed' } : { kind: 'success', key: 'isl.toast.synced' },
   );
   return messages;
 }

@@ -14,7 +14,8 @@ import type { BasketLine } from '../lib/basket.ts';
 import { decodeSelection, outOfStockProducts } from '../lib/checkout.ts';
 import { isPayLinkMethod, type PayLinkMethod } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
-import { loadBasket } from './basket.ts';
+import { refetchBasket, sendPending } from './basket.ts';
+import { $basketLines } from './basket-edit.ts';
 import { $profile, saveProfile } from './profile.ts';
 
 /** sessionStorage key of the lines selected on the basket page (kept across the sign-in reload). */
@@ -63,6 +64,39 @@ export type PlaceResult =
 
 export const $placing = atom(false);
 
+/** What checkout learnt when it made sure of its lines: those left out (not saved) and those whose price or quantity changed. */
+export interface LineCheck {
+  leftOut: BasketLine[];
+  changed: BasketLine[];
+  /** The lines as saved on the server now: what an order of them contains. */
+  saved: BasketLine[];
+}
+
+const sameLineOf = (a: BasketLine, b: BasketLine) => a.product.id === b.product.id && a.feature_id === b.feature_id;
+
+/**
+ * Before an order is placed, the basket's waiting changes are sent and the
+ * server's basket read again: the order is placed only when every line shown
+ * is saved on the server at the price and quantity shown. Answers the lines
+ * that are not (none: the order may be placed as shown).
+ */
+export async function checkLines(shown: readonly BasketLine[]): Promise<LineCheck> {
+  await sendPending();
+  await refetchBasket();
+  const now = $basketLines.get();
+  const check: LineCheck = { leftOut: [], changed: [], saved: [] };
+  for (const line of shown) {
+    const current = now.find((l) => sameLineOf(l, line));
+    if (!current || current.source !== 'server' || current.status !== 'saved') {
+      check.leftOut.push(current ?? line);
+      continue;
+    }
+    check.saved.push(current);
+    if (current.price !== line.price || current.quantity !== line.quantity) check.changed.push(current);
+  }
+  return check;
+}
+
 let placing: Promise<PlaceResult> | null = null;
 
 export interface OrderInput {
@@ -101,7 +135,7 @@ export function placeOrder(input: OrderInput, lang: Lang): Promise<PlaceResult> 
         return { ok: false, failure: failureOf(error) };
       }
       session()?.removeItem(SELECTION_KEY);
-      await Promise.all([loadBasket({ force: true, quiet: true }), keepName(input.name)]);
+      await Promise.all([refetchBasket(), keepName(input.name)]);
       if (!isPayLinkMethod(input.payment)) return { ok: true, order, next: successPath(lang, order.id) };
       try {
         return { ok: true, order, next: await payLink(order.id, input.payment) };

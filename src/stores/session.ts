@@ -6,15 +6,18 @@
  * server allows another code. The browser's device token (issue 18) goes with
  * the code request and verify, so the API knows a browser the phone signed in
  * on. Signing out revokes the refresh token on the server and clears every
- * private key of browser storage (the device token stays: it is no credential).
+ * private key of browser storage (the device token stays: it is no credential),
+ * except basket changes the server has not taken, kept for the same phone's
+ * next sign-in.
  */
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import type { ApiError } from '../lib/api/client.ts';
-import { $localBasket } from './basket.ts';
+import { $basketOwner, $localBasket, $pendingBasket, $serverBasket, sendPending } from './basket.ts';
 import { syncLocalBasket } from './basket-edit.ts';
 import { getApi, statusOf } from './api.ts';
+import { hasCapability } from './capabilities.ts';
 import { $liked } from './favourites.ts';
 import { notify, notifyAfterReload, type ToastMessage } from './notify.ts';
 import { $recentSearches } from './recent-searches.ts';
@@ -25,7 +28,7 @@ export { $access, $refresh, $signedIn };
 /** This browser's device token for the sign-in calls, when it has one: an optional field a spec-only backend ignores. */
 const deviceField = (): { device?: string } => {
   const device = $device.get();
-  return device ? { device } : {};
+  return device && hasCapability('device') ? { device } : {};
 };
 
 /** A code was requested: for whom, and when a new one may be asked for. */
@@ -114,6 +117,10 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   }
   storeTokens(tokens);
   $pendingSignIn.set(null);
+  // Basket changes kept from an earlier session are this shopper's only if the phone is the same.
+  const owner = $basketOwner.get();
+  if (owner && owner !== pending.phone) $pendingBasket.set([]);
+  $basketOwner.set(pending.phone);
   const messages: ToastMessage[] = [{ kind: 'success', key: 'isl.toast.verified' }, ...(await syncLocalBasket())];
   notifyAfterReload(messages);
   reload();
@@ -126,8 +133,10 @@ export async function verifyCode(code: string, reload: () => void = () => locati
  * answers (or if it cannot be reached), the shopper is signed out here.
  */
 export async function signOut(reload: () => void = () => location.reload()): Promise<void> {
+  // Basket changes not yet sent are tried once more; those still waiting stay for this shopper's next sign-in.
+  await sendPending().catch(() => undefined);
   const refresh = $refresh.get();
-  if (refresh) {
+  if (refresh && hasCapability('logout')) {
     try {
       await (await getApi()).call('logout', { body: { refresh } });
     } catch {
@@ -136,6 +145,7 @@ export async function signOut(reload: () => void = () => location.reload()): Pro
   }
   storeTokens(null);
   $localBasket.set([]);
+  $serverBasket.set(null);
   $liked.set([]);
   $recentSearches.set([]);
   $pendingSignIn.set(null);

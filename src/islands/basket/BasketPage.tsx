@@ -4,12 +4,12 @@
  * button (orders-confirmation) that asks for at least one selected product.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import { totals } from '../../lib/basket.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText } from '../../lib/product.ts';
-import { $localBasket, $serverBasket, loadBasket } from '../../stores/basket.ts';
+import { $basketFailed, $localBasket, $pendingBasket, $serverBasket, loadBasket } from '../../stores/basket.ts';
 import {
   $basketLoaded,
   $basketLines,
@@ -18,6 +18,7 @@ import {
   loadLocalProducts,
   removeFromBasket,
   removeSelected,
+  retryLine,
 } from '../../stores/basket-edit.ts';
 import { saveCheckoutSelection } from '../../stores/checkout.ts';
 import { setLanguage } from '../../stores/language.ts';
@@ -30,12 +31,31 @@ import './basket.css';
 /** At or under this many left, a line says how many. */
 const LOW_STOCK = 5;
 
+const onConnectionChange = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+/** Whether the browser is offline (false while prerendering). */
+export const useOffline = () =>
+  useSyncExternalStore(
+    onConnectionChange,
+    () => !navigator.onLine,
+    () => false,
+  );
+
 export default function BasketPage({ lang, labels }: { lang: Lang; labels: Labels }) {
   setLanguage(lang);
   const t = makeT(labels);
   const loaded = useStore($basketLoaded);
   const entries = useStore($localBasket);
   const server = useStore($serverBasket);
+  const pending = useStore($pendingBasket);
+  const failed = useStore($basketFailed);
+  const offline = useOffline();
   const [mounted, setMounted] = useState(false);
   const [selected, setSelected] = useState<Set<string> | null>(null);
 
@@ -45,14 +65,17 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
   }, []);
   useEffect(() => {
     if (mounted) void loadLocalProducts();
-  }, [entries, server, mounted]);
+  }, [entries, server, pending, mounted]);
 
   const allLines = useStore($basketLines);
   // Browser storage is read only once mounted, so the first render matches the prerendered page.
   const lines = mounted ? allLines : [];
-  // Every line starts selected; lines that leave the basket leave the selection.
+  // Every line starts selected; lines that leave the basket leave the selection; a refused line cannot be ordered.
   const chosen = useMemo(
-    () => new Set(lines.filter((l) => selected === null || selected.has(l.key)).map((l) => l.key)),
+    () =>
+      new Set(
+        lines.filter((l) => l.status !== 'refused' && (selected === null || selected.has(l.key))).map((l) => l.key),
+      ),
     [lines, selected],
   );
   const chosenLines = lines.filter((l) => chosen.has(l.key));
@@ -65,16 +88,30 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
     else next.add(key);
     setSelected(next);
   };
-  const allChosen = lines.length > 0 && chosen.size === lines.length;
+  const orderable = lines.filter((l) => l.status !== 'refused');
+  const allChosen = orderable.length > 0 && chosen.size === orderable.length;
 
   return (
     <section className="basket" data-testid="basket-page">
+      {mounted && offline && (
+        <p className="basket-notice" role="status" data-testid="basket-offline">
+          {t('isl.basket.offline')}
+        </p>
+      )}
+      {mounted && failed && !offline && (
+        <p className="basket-notice" role="alert" data-testid="basket-load-failed">
+          {t('isl.basket.load_failed')}{' '}
+          <button type="button" onClick={() => void loadBasket()}>
+            {t('isl.basket.reload')}
+          </button>
+        </p>
+      )}
       {waiting && lines.length === 0 && (
         <p className="island-status" role="status">
           {t('isl.basket.loading')}
         </p>
       )}
-      {!waiting && lines.length === 0 && <p className="island-status">{t('isl.basket.empty')}</p>}
+      {!waiting && !failed && lines.length === 0 && <p className="island-status">{t('isl.basket.empty')}</p>}
       {lines.length > 0 && (
         <div className="basket-grid">
           <div>
@@ -96,17 +133,19 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                   key={line.key}
                   className="basket-line"
                   data-product={line.product.id}
-                  data-feature={line.feature?.id ?? ''}
+                  data-feature={line.feature_id ?? ''}
+                  data-status={line.status}
                 >
                   <input
                     type="checkbox"
                     checked={chosen.has(line.key)}
+                    disabled={line.status === 'refused'}
                     onChange={() => toggle(line.key)}
                     aria-label={t('isl.basket.select', { title: line.product.title })}
                   />
                   <img src={line.product.image} alt="" width="80" height="80" loading={index < 4 ? 'eager' : 'lazy'} />
                   <div className="basket-info">
-                    <a href={localizedPath(lang, `/product/${line.product.id}`)}>{line.product.title}</a>
+                    <a href={localizedPath(lang, `/product/${line.product.id}`)}>{line.product.title || '…'}</a>
                     {line.feature && line.feature.attributes.length > 0 && (
                       <span className="basket-feature">{featureText(line.feature)}</span>
                     )}
@@ -114,6 +153,22 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                       {formatPrice(line.price)}
                       {line.listPrice > line.price && <s>{formatPrice(line.listPrice)}</s>}
                     </span>
+                    {line.status !== 'saved' && (
+                      <span className={`basket-status basket-status-${line.status}`} data-testid="basket-status">
+                        {t(line.status === 'refused' ? 'isl.basket.status_refused' : 'isl.basket.status_waiting')}
+                        {line.reason ? `: ${line.reason}` : ''}
+                      </span>
+                    )}
+                    {line.status === 'refused' && (
+                      <button
+                        type="button"
+                        className="basket-retry"
+                        onClick={() => void retryLine(line)}
+                        aria-label={t('isl.basket.retry_line', { title: line.product.title })}
+                      >
+                        {t('isl.basket.retry')}
+                      </button>
+                    )}
                     {line.stock !== null && line.stock <= LOW_STOCK && (
                       <span className="basket-left" id={`left-${line.key}`} data-testid="basket-left">
                         {t('isl.basket.left', { count: line.stock })}

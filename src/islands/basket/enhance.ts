@@ -21,6 +21,7 @@ import {
   anyKey,
   keyString,
   loadBasket,
+  sendWhenOnline,
 } from '../../stores/basket.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import { watchNewButtons } from '../shared/watch-buttons.ts';
@@ -67,7 +68,11 @@ export function enhanceBasket(): void {
   $soldOut.listen(() => paintButtons());
   document.addEventListener('bozor:feature-change', () => paintButtons());
   watchNewButtons('[data-add-to-basket]', () => paintButtons());
-  if ($signedIn.get()) void loadBasket({ quiet: !document.getElementById('basket-root') });
+  if ($signedIn.get()) {
+    // Every page load reads the basket and sends the changes still waiting; so does coming back online.
+    void loadBasket({ quiet: !document.getElementById('basket-root') });
+    sendWhenOnline();
+  }
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-add-to-basket]');
     if (!button || event.defaultPrevented) return;

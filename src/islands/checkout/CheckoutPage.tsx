@@ -24,13 +24,15 @@ import { featureText } from '../../lib/product.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $address, openAddressPicker } from '../../stores/address.ts';
-import { $localBasket, loadBasket } from '../../stores/basket.ts';
+import { $localBasket, $pendingBasket, loadBasket } from '../../stores/basket.ts';
 import { $basketLoaded, $basketLines, loadLocalProducts } from '../../stores/basket-edit.ts';
 import {
   $placing,
+  checkLines,
   deliveryQuote,
   placeOrder,
   readCheckoutSelection,
+  type LineCheck,
   type OrderFailure,
 } from '../../stores/checkout.ts';
 import { $profile, loadProfile } from '../../stores/profile.ts';
@@ -44,6 +46,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   const signedIn = useStore($signedIn);
   const loaded = useStore($basketLoaded);
   const entries = useStore($localBasket);
+  const pending = useStore($pendingBasket);
   const allLines = useStore($basketLines);
   const address = useStore($address);
   const profile = useStore($profile);
@@ -62,6 +65,10 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   const [quote, setQuote] = useState<DeliveryQuote | null>(null);
   // Each refused confirm counts up: the first error is then brought into view and focused.
   const [refusals, setRefusals] = useState(0);
+  // Lines found unsaved when the order was checked: left out of it, named in `notice`, until the shopper confirms again.
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<LineCheck | null>(null);
+  const [checking, setChecking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -73,7 +80,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   }, []);
   useEffect(() => {
     if (mounted) void loadLocalProducts();
-  }, [entries, mounted]);
+  }, [entries, pending, mounted]);
   const deliveryType = address?.delivery_type ?? null;
   useEffect(() => {
     if (!signedIn) return;
@@ -94,7 +101,11 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
   }, [refusals]);
 
   // Browser storage is read only once mounted, so the first render matches the prerendered page.
-  const shown = useMemo(() => (mounted ? selectedLines(allLines, selection) : []), [mounted, allLines, selection]);
+  const shown = useMemo(
+    () =>
+      mounted ? selectedLines(allLines, selection).filter((l) => !excluded.has(`${l.product.id}:${l.feature_id}`)) : [],
+    [mounted, allLines, selection, excluded],
+  );
   const lines = ordered ?? shown;
   const sum = totals(lines);
   const waiting = !mounted || !loaded;
@@ -125,8 +136,15 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
             {t('isl.checkout.loading')}
           </p>
         ) : (
-          <p className="island-status">
-            {t('isl.checkout.empty')} <a href={localizedPath(lang, '/basket')}>{t('isl.checkout.back_to_basket')}</a>
+          <p
+            className="island-status"
+            role={notice ? 'alert' : undefined}
+            data-testid={notice ? 'checkout-notice' : undefined}
+          >
+            {notice
+              ? t('isl.checkout.left_out', { titles: notice.leftOut.map((l) => l.product.title).join(', ') })
+              : t('isl.checkout.empty')}{' '}
+            <a href={localizedPath(lang, '/basket')}>{t('isl.checkout.back_to_basket')}</a>
           </p>
         )}
       </section>
@@ -143,9 +161,18 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
       return;
     }
     setFailure(null);
-    setOrdered(lines);
+    setChecking(true);
+    const check = await checkLines(lines).finally(() => setChecking(false));
+    if (check.leftOut.length || check.changed.length) {
+      // Never ordered silently: unsaved lines leave the order, changed prices show, and the shopper confirms again.
+      setExcluded(new Set([...excluded, ...check.leftOut.map((l) => `${l.product.id}:${l.feature_id}`)]));
+      setNotice(check);
+      return;
+    }
+    setNotice(null);
+    setOrdered(check.saved);
     const result = await placeOrder(
-      { lines, address: form.address, payment: form.payment, name: form.name, phone: customerPhone },
+      { lines: check.saved, address: form.address, payment: form.payment, name: form.name, phone: customerPhone },
       lang,
     );
     if (result.ok === false) {
@@ -172,6 +199,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
                   className="checkout-line"
                   data-product={line.product.id}
                   data-out-of-stock={short || undefined}
+                  data-status={line.status}
                 >
                   <img src={line.product.image} alt="" width="64" height="64" loading="lazy" />
                   <div>
@@ -180,6 +208,13 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
                       <span className="checkout-feature">{featureText(line.feature)}</span>
                     )}
                     {short && <strong className="checkout-short">{t('isl.checkout.out_of_stock')}</strong>}
+                    {line.status !== 'saved' && (
+                      <strong className="checkout-short" data-testid="checkout-line-status">
+                        {line.status === 'refused'
+                          ? `${t('isl.checkout.not_saved')}${line.reason ? `: ${line.reason}` : ''}`
+                          : t('isl.basket.status_waiting')}
+                      </strong>
+                    )}
                   </div>
                   <span className="checkout-price">
                     {t('isl.checkout.line_price', { quantity: line.quantity, price: formatPrice(line.price) })}
@@ -308,6 +343,18 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
             {formatPrice(sum.total + (signedIn && quote && address ? quote.fee : 0))}
           </dd>
         </dl>
+        {notice && (
+          <div className="checkout-failure" role="alert" data-testid="checkout-notice">
+            {notice.leftOut.length > 0 && (
+              <p>{t('isl.checkout.left_out', { titles: notice.leftOut.map((l) => l.product.title).join(', ') })}</p>
+            )}
+            {notice.changed.length > 0 && (
+              <p>
+                {t('isl.checkout.price_changed', { titles: notice.changed.map((l) => l.product.title).join(', ') })}
+              </p>
+            )}
+          </div>
+        )}
         {failure && (
           <div className="checkout-failure" role="alert" data-testid="checkout-failure">
             <p>{t('isl.checkout.failed')}</p>
@@ -322,11 +369,11 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
           <button
             type="submit"
             className="checkout-place"
-            disabled={busy}
-            aria-busy={busy}
+            disabled={busy || checking}
+            aria-busy={busy || checking}
             data-testid="checkout-place"
           >
-            {busy ? t('isl.checkout.placing') : t('isl.checkout.place')}
+            {busy || checking ? t('isl.checkout.placing') : t('isl.checkout.place')}
           </button>
         )}
       </aside>

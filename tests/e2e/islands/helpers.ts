@@ -39,6 +39,18 @@ export async function likedIds(page: Page) {
   return ((await storedJson<number[]>(page, 'liked')) ?? []).slice().sort((a, b) => a - b);
 }
 
+/** An add-to-basket button for `product` (or a raw id) put on a page without cards, as a card's would be. */
+export async function addButton(page: Page, product: number | string) {
+  await page.evaluate((id) => {
+    const button = document.createElement('button');
+    button.dataset['addToBasket'] = String(id);
+    button.textContent = `add ${id}`;
+    button.id = `test-add-${id}`;
+    document.querySelector('main')!.prepend(button);
+  }, product);
+  return page.locator(`#test-add-${product}`);
+}
+
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast]', { hasText: text }).first();
 }

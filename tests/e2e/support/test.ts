@@ -30,7 +30,11 @@ export function failedLoad(status: number | 'aborted', url: RegExp = /./): RegEx
 export const test = base.extend<{ errorWatch: void }>({
   errorWatch: [
     async ({ page }, use, testInfo) => {
-      const watch: Watch = { seen: [], expected: [] };
+      // Playwright's own note when a context blocks service workers (every context but the offline specs').
+      const watch: Watch = {
+        seen: [],
+        expected: [/^console\.warning: Service Worker registration blocked by Playwright/],
+      };
       watches.set(page, watch);
       const onConsole = (message: ConsoleMessage) => {
         if (message.type() !== 'error' && message.type() !== 'warning') return;

@@ -3,14 +3,15 @@
  * visitors' local entries, signed-in server calls with a refetch, and every
  * fallback when the server fails.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   $basketCount,
   $basketFailed,
   $localBasket,
-  $serverBasket,
+  $pendingBasket,
   addToBasket,
   loadBasket,
+  sendPending,
 } from '../../../src/stores/basket.ts';
 import {
   $basketLines,
@@ -19,6 +20,7 @@ import {
   loadLocalProducts,
   removeFromBasket,
   removeSelected,
+  retryLine,
   syncLocalBasket,
 } from '../../../src/stores/basket-edit.ts';
 import { useShop } from '../support/shop.ts';
@@ -32,9 +34,8 @@ const DELETE = /^\/orders\/basket\/delete\/$/;
 
 const plain = () => shop.product((p) => p.features.length === 0 && p.stock > 0);
 const withVariants = () => shop.product((p) => p.features.length > 1);
-/** A signed-in shopper with two products in the server basket, loaded here. */
-const signedInWithTwoLines = async () => {
-  await shop.signIn();
+/** Two products in the signed-in shopper's server basket, loaded here. */
+const signedInWithTwoLinesFor = async () => {
   const products = [await plain(), await withVariants()] as const;
   await loadBasket();
   for (const { id } of products) await addToBasket({ id });
@@ -81,7 +82,7 @@ describe('visitor basket (local storage)', () => {
   it('quantity: increase, decrease, and decrease at 1 removes', async () => {
     const { id } = await plain();
     await addToBasket({ id });
-    const line = { source: 'local' as const, id: 1 };
+    const line = { key: 'local:1' };
     await changeQuantity(line, 'increase');
     expect($localBasket.get()[0]!.quantity).toBe(2);
     await changeQuantity(line, 'decrease');
@@ -97,10 +98,10 @@ describe('visitor basket (local storage)', () => {
     const b = await withVariants();
     await addToBasket({ id: a.id });
     await addToBasket({ id: b.id });
-    await removeFromBasket({ source: 'local', id: 1 });
+    await removeFromBasket({ key: 'local:1' });
     expect($localBasket.get().map((e) => e.product)).toEqual([b.id]);
     await addToBasket({ id: a.id });
-    await removeSelected([{ source: 'local', id: $localBasket.get()[0]!.id }]);
+    await removeSelected([{ key: `local:${$localBasket.get()[0]!.id}` }]);
     expect($localBasket.get().map((e) => e.product)).toEqual([a.id]);
     await clearBasket();
     expect($localBasket.get()).toEqual([]);
@@ -135,58 +136,110 @@ describe('visitor basket (local storage)', () => {
   });
 });
 
-describe('signed-in basket (server)', () => {
+describe('signed-in basket (server, with the changes it has not taken)', () => {
   it('adds on the server, then refetches; a second add removes it there', async () => {
     const { access } = await shop.signIn();
     const { id } = await plain();
     await loadBasket();
     expect(await addToBasket({ id })).toBe(true);
     expect((await serverBasket(access)).map((i) => i.product.id)).toEqual([id]);
-    expect($basketLines.get().map((l) => [l.source, l.product.id])).toEqual([['server', id]]);
+    expect($basketLines.get().map((l) => [l.source, l.status, l.product.id])).toEqual([['server', 'saved', id]]);
+    expect(shop.toasts()).toEqual(['success isl.toast.added']);
     expect(await addToBasket({ id })).toBe(false);
     expect(await serverBasket(access)).toEqual([]);
-    expect($localBasket.get()).toEqual([]);
+    expect($pendingBasket.get()).toEqual([]);
   });
 
-  it('a failed add keeps the product locally with the server errors shown', async () => {
-    await shop.signIn();
+  it('a refused add is kept with its reason, not counted, and can be retried or removed', async () => {
+    const { access } = await shop.signIn();
     const { id } = await plain();
     await loadBasket();
     shop.fail({
       method: 'POST',
       path: ADD,
       answer: 400,
-      body: { detail: 'Invalid input.', errors: { quantity: ['Only 0 left.'] } },
+      body: { detail: 'Invalid input.', errors: { quantity: ['Out of stock.'] } },
     });
     expect(await addToBasket({ id })).toBe(true);
-    expect($localBasket.get()).toMatchObject([{ product: id, feature: null }]);
-    expect($serverBasket.get()).toEqual([]);
-    expect($basketCount.get()).toBe(1);
+    expect($pendingBasket.get()).toMatchObject([{ product: id, kind: 'add', state: 'refused' }]);
+    expect($pendingBasket.get()[0]!.reason).toContain('Out of stock.');
+    expect($basketCount.get()).toBe(0);
     expect(shop.toasts()).toEqual(['error isl.toast.addFailed']);
+    shop.heal();
+    await retryLine($basketLines.get()[0]!);
+    expect((await serverBasket(access)).map((i) => i.product.id)).toEqual([id]);
+    expect($pendingBasket.get()).toEqual([]);
+    expect($basketCount.get()).toBe(1);
   });
 
-  it('a failed quantity change stays on screen with its toast', async () => {
+  it('a failed add waits, counted, and is sent once at the next load; an answer lost on the way is not sent twice', async () => {
+    const { access } = await shop.signIn();
+    const [a, b] = [await plain(), await withVariants()];
+    await loadBasket();
+    shop.fail({ method: 'POST', path: ADD, answer: 500 });
+    await addToBasket({ id: a.id });
+    expect(shop.toasts()).toEqual(['error isl.toast.addFailed']);
+    expect($basketCount.get()).toBe(1);
+    expect($basketLines.get().map((l) => l.status)).toEqual(['waiting']);
+    shop.heal();
+    shop.fail({ method: 'POST', path: ADD, answer: 'lost' });
+    await addToBasket({ id: b.id });
+    expect($pendingBasket.get().map((c) => c.product)).toEqual([a.id, b.id]);
+    shop.heal();
+    shop.requests.length = 0;
+    await loadBasket();
+    await vi.waitFor(() => expect($pendingBasket.get()).toEqual([]));
+    // b reached the server before its answer was lost: only a is sent.
+    expect(shop.requests.filter((r) => r.startsWith('POST'))).toEqual(['POST /orders/add-basket/']);
+    expect((await serverBasket(access)).map((i) => [i.product.id, i.quantity]).sort()).toEqual(
+      [
+        [a.id, 1],
+        [b.id, 1],
+      ].sort(),
+    );
+  });
+
+  it('a failed quantity change stays on screen, waiting, and is sent later', async () => {
+    const { access } = await shop.signIn();
+    const { id } = await plain();
+    await loadBasket();
+    await addToBasket({ id });
+    shop.fail({ method: 'POST', path: QUANTITY, answer: 'abort' });
+    await changeQuantity($basketLines.get()[0]!, 'increase');
+    expect($basketLines.get().map((l) => [l.quantity, l.status])).toEqual([[2, 'waiting']]);
+    expect(shop.toasts().at(-1)).toBe('error isl.toast.quantityFailed');
+    shop.heal();
+    await sendPending();
+    expect((await serverBasket(access)).map((i) => i.quantity)).toEqual([2]);
+  });
+
+  it('a refused increase (no more stock) leaves the server quantity', async () => {
     await shop.signIn();
     const { id } = await plain();
     await loadBasket();
     await addToBasket({ id });
-    const line = $basketLines.get()[0]!;
-    shop.fail({ method: 'POST', path: QUANTITY, answer: 'abort' });
-    await changeQuantity(line, 'increase');
-    expect($serverBasket.get()![0]!.quantity).toBe(2);
-    expect(shop.toasts().at(-1)).toBe('error isl.toast.quantityFailed');
+    shop.fail({ method: 'POST', path: QUANTITY, answer: 400 });
+    await changeQuantity($basketLines.get()[0]!, 'increase');
+    expect($basketLines.get().map((l) => [l.quantity, l.status])).toEqual([[1, 'saved']]);
+    expect(shop.toasts().at(-1)).toBe('error isl.basket.at_limit');
   });
 
-  it('a failed delete still removes the lines locally', async () => {
-    await signedInWithTwoLines();
+  it('a failed delete removes the lines here at once and sends the removal later (one delete for many)', async () => {
+    const { access } = await shop.signIn();
+    await signedInWithTwoLinesFor();
     const [first, second] = $basketLines.get();
     shop.fail({ method: 'DELETE', path: DELETE, answer: 500 });
     await removeFromBasket(first!);
-    expect($serverBasket.get()!.map((l) => l.id)).toEqual([second!.id]);
+    expect($basketLines.get().map((l) => l.key)).toEqual([second!.key]);
     expect(shop.toasts().at(-1)).toBe('error isl.toast.removeFailed');
     await removeSelected([second!]);
-    expect($serverBasket.get()).toEqual([]);
+    expect($basketLines.get()).toEqual([]);
     expect(shop.toasts().at(-1)).toBe('error isl.toast.removeManyFailed');
+    shop.heal();
+    shop.requests.length = 0;
+    await sendPending();
+    expect(shop.requests.filter((r) => r.startsWith('DELETE'))).toEqual(['DELETE /orders/basket/delete/']);
+    expect(await serverBasket(access)).toEqual([]);
   });
 
   it('a delete the server does not know (404) says the line is not in the basket', async () => {
@@ -199,33 +252,28 @@ describe('signed-in basket (server)', () => {
     expect(shop.toasts().at(-1)).toBe('error isl.toast.notInBasket');
   });
 
-  it('a load answered after a change does not undo the change', async () => {
-    const [, b] = await signedInWithTwoLines();
-    let answer = () => {};
-    shop.fail({ method: 'GET', path: BASKET, answer: new Promise<void>((resolve) => (answer = resolve)) });
-    shop.fail({ method: 'DELETE', path: DELETE, answer: 'abort' });
-    const load = loadBasket({ force: true });
-    await removeFromBasket($basketLines.get()[0]!);
-    answer();
-    await load;
-    expect($serverBasket.get()!.map((l) => l.product)).toEqual([b.id]);
-  });
-
-  it('a basket that cannot load falls back to the local entries with its toast', async () => {
-    await shop.signIn();
+  it('a basket that cannot load keeps the lines known here, and an add then never duplicates a line', async () => {
+    const { access } = await shop.signIn();
     const { id } = await plain();
-    $localBasket.set([{ id: 1, product: id, feature: null, quantity: 1 }]);
+    await loadBasket();
+    await addToBasket({ id });
+    shop.toasts();
     shop.fail({ method: 'GET', path: BASKET, answer: 500 });
     await loadBasket();
     expect($basketFailed.get()).toBe(true);
     expect($basketCount.get()).toBe(1);
     expect(shop.toasts()).toEqual(['error isl.toast.basketLoadFailed']);
-    // While the server basket is unavailable, adds toggle the local entries.
-    await addToBasket({ id });
-    expect($localBasket.get()).toEqual([]);
+    // Known to be in the basket: the add button removes it (a removal waiting while the server is away).
+    expect(await addToBasket({ id })).toBe(false);
+    expect($basketCount.get()).toBe(0);
+    expect(await addToBasket({ id })).toBe(true);
+    shop.heal();
+    await loadBasket();
+    await vi.waitFor(() => expect($pendingBasket.get()).toEqual([]));
+    expect((await serverBasket(access)).map((i) => [i.product.id, i.quantity])).toEqual([[id, 1]]);
   });
 
-  it('sync at sign-in pushes local entries, keeps the larger quantity, and keeps failures local', async () => {
+  it('sync at sign-in hands the local entries to the server, keeps the larger quantity, and keeps failures waiting', async () => {
     const { access } = await shop.signIn();
     const a = await plain();
     const b = await withVariants();
@@ -243,7 +291,8 @@ describe('signed-in basket (server)', () => {
         [b.id, 2],
       ].sort(),
     );
-    expect($localBasket.get()).toEqual([{ id: 3, product: 99_999, feature: null, quantity: 1 }]);
+    expect($localBasket.get()).toEqual([]);
+    expect($pendingBasket.get()).toMatchObject([{ product: 99_999, state: 'refused' }]);
     expect(messages.map((m) => `${m.kind} ${m.key}`)).toEqual([
       'error isl.toast.syncItemFailed',
       'error isl.toast.syncFailed',

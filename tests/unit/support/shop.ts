@@ -18,8 +18,11 @@ export interface Fault {
   method: string;
   /** Matched against the path after /api/v1, e.g. /^\/orders\/add-basket\/$/. */
   path: RegExp;
-  /** An HTTP status (with an optional body), 'abort' for a dropped connection, or a promise to wait for first. */
-  answer: number | 'abort' | Promise<void>;
+  /**
+   * An HTTP status (with an optional body), 'abort' for a dropped connection, 'lost' for a request the API
+   * carries out whose answer is then dropped, or a promise to wait for first.
+   */
+  answer: number | 'abort' | 'lost' | Promise<void>;
   body?: unknown;
 }
 
@@ -60,6 +63,10 @@ export function useShop(reset?: () => void): Shop {
         return fetch(request);
       }
       if (fault?.answer === 'abort') throw new TypeError('fetch failed: connection dropped (injected)');
+      if (fault?.answer === 'lost') {
+        await fetch(request);
+        throw new TypeError('fetch failed: answer lost (injected)');
+      }
       if (fault) {
         return new Response(JSON.stringify(fault.body ?? { detail: `Injected ${fault.answer}.` }), {
           status: fault.answer,

@@ -8,7 +8,7 @@ import { $savedAddress } from '../../../src/stores/address.ts';
 import { $addressPickerOpen } from '../../../src/stores/address-open.ts';
 import { $draft as $addressDraft } from '../../../src/stores/address-picker.ts';
 import { $products } from '../../../src/stores/basket-products.ts';
-import { $basketFailed, $localBasket, $serverBasket } from '../../../src/stores/basket.ts';
+import { $basketOwner, $basketRead, $localBasket, $pendingBasket, $serverBasket } from '../../../src/stores/basket.ts';
 import { $placing } from '../../../src/stores/checkout.ts';
 import { $favouritesUnavailable, $liked, $pendingAdds, $serverFavourites } from '../../../src/stores/favourites.ts';
 import { $lang } from '../../../src/stores/language.ts';
@@ -36,7 +36,9 @@ const resets = [
   $addressDraft,
   $localBasket,
   $serverBasket,
-  $basketFailed,
+  $pendingBasket,
+  $basketOwner,
+  $basketRead,
   $products,
   $placing,
   $liked,

@@ -1,0 +1,218 @@
+/**
+ * A signed-in shopper's basket changes that the server has not taken yet
+ * (spec §4: on server failure the UI falls back to a local change), kept as
+ * one intent per line so that sending them again can never duplicate a line:
+ * each intent is compared with the server's basket as last read, and only the
+ * spec's calls that close the gap are made (add, quantity, delete).
+ *
+ * - `add`: the line is there with at least `quantity` units (an add whose
+ *   answer was lost finds its line already there and sends nothing);
+ * - `set`: the line has exactly `quantity` units (a line the server no longer
+ *   has is left alone);
+ * - `remove`: the line is not there.
+ *
+ * Pure: the basket store keeps the list in browser storage and runs the plan.
+ */
+import { parseJson, toPositiveInt } from './storage.ts';
+import { MAX_QUANTITY, sameLine } from './basket.ts';
+
+export type PendingKind = 'add' | 'set' | 'remove';
+
+export interface PendingChange {
+  product: number;
+  feature: number | null;
+  kind: PendingKind;
+  /** add: at least; set: exactly; remove: 0. */
+  quantity: number;
+  /** waiting: to be sent; refused: the server said no (`reason`), shown and not counted until retried or removed. */
+  state: 'waiting' | 'refused';
+  reason?: string;
+}
+
+/** A line of the server's basket as the plan needs it. */
+export interface KnownLine {
+  id: number;
+  product: number;
+  feature: number | null;
+  quantity: number;
+}
+
+const KINDS: readonly PendingKind[] = ['add', 'set', 'remove'];
+
+function decodeChange(value: unknown): PendingChange | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  const product = toPositiveInt(record['product']);
+  const rawFeature = record['feature'];
+  const feature = rawFeature === null || rawFeature === undefined ? null : toPositiveInt(rawFeature);
+  const kind = KINDS.find((k) => k === record['kind']);
+  if (product === null || kind === undefined || (feature === null && rawFeature != null)) return null;
+  const quantity = kind === 'remove' ? 0 : toPositiveInt(record['quantity']);
+  if (quantity === null) return null;
+  const refused = record['state'] === 'refused';
+  const reason = typeof record['reason'] === 'string' ? record['reason'] : undefined;
+  return {
+    product,
+    feature,
+    kind,
+    quantity: Math.min(quantity, MAX_QUANTITY),
+    state: refused ? 'refused' : 'waiting',
+    ...(refused && reason ? { reason } : {}),
+  };
+}
+
+/** Stored changes → changes; anything unreadable is dropped, one change per line (the first). */
+export function decodePending(raw: string | null | undefined): PendingChange[] {
+  const parsed = parseJson(raw);
+  if (!Array.isArray(parsed)) return [];
+  const changes: PendingChange[] = [];
+  for (const value of parsed) {
+    const change = decodeChange(value);
+    if (change && !changes.some((kept) => sameLine(kept, change))) changes.push(change);
+  }
+  return changes;
+}
+
+export const encodePending = (changes: readonly PendingChange[]) =>
+  changes.length ? JSON.stringify(changes) : (undefined as unknown as string);
+
+/**
+ * Record a change of one line, folded into the line's earlier change (which
+ * keeps its place in the order): a removal replaces anything (an add whose
+ * answer was lost may have reached the server, so it is removed there too); a
+ * new quantity for a line still to be added changes that add.
+ */
+export function recordChange(
+  changes: readonly PendingChange[],
+  change: Pick<PendingChange, 'product' | 'feature' | 'kind' | 'quantity'>,
+): PendingChange[] {
+  const earlier = changes.find((c) => sameLine(c, change));
+  const kind = change.kind === 'set' && earlier?.kind === 'add' ? 'add' : change.kind;
+  const next: PendingChange = {
+    product: change.product,
+    feature: change.feature,
+    kind,
+    quantity: kind === 'remove' ? 0 : Math.min(Math.max(change.quantity, 1), MAX_QUANTITY),
+    state: 'waiting',
+  };
+  return earlier ? changes.map((c) => (c === earlier ? next : c)) : [...changes, next];
+}
+
+/** Drop the change of one line (sent, or a refused add the shopper takes out). */
+export const dropChange = (changes: readonly PendingChange[], line: { product: number; feature: number | null }) =>
+  changes.filter((c) => !sameLine(c, line));
+
+/** Mark a line's change refused, with the server's reason. */
+export const refuseChange = (
+  changes: readonly PendingChange[],
+  line: { product: number; feature: number | null },
+  reason: string | null,
+) =>
+  changes.map((c): PendingChange =>
+    sameLine(c, line) ? { ...c, state: 'refused', ...(reason ? { reason } : {}) } : c,
+  );
+
+/** Send a refused change again. */
+export const retryChange = (changes: readonly PendingChange[], line: { product: number; feature: number | null }) =>
+  changes.map((c): PendingChange => {
+    if (!sameLine(c, line)) return c;
+    const { reason: _reason, ...rest } = c;
+    return { ...rest, state: 'waiting' };
+  });
+
+/** One of the spec's basket calls (§7). */
+export type BasketCall =
+  | { call: 'add'; product: number; feature: number | null; quantity: number }
+  | { call: 'quantity'; item: number; action: 'increase' | 'decrease' }
+  | { call: 'delete'; items: number[] };
+
+/** The calls that bring one line's change about, given the server's lines (none: nothing to send). */
+export interface PlannedChange {
+  change: PendingChange;
+  calls: BasketCall[];
+}
+
+/**
+ * The calls that make the server's basket what the waiting changes say, in
+ * their order; removals are sent together at the end (one delete for many, as
+ * the spec allows). Refused changes wait for the shopper.
+ */
+export function planReplay(changes: readonly PendingChange[], server: readonly KnownLine[]): PlannedChange[] {
+  const planned: PlannedChange[] = [];
+  const removals: PlannedChange[] = [];
+  for (const change of changes) {
+    if (change.state !== 'waiting') continue;
+    const line = server.find((l) => sameLine(l, change));
+    if (change.kind === 'remove') {
+      removals.push({ change, calls: line ? [{ call: 'delete', items: [line.id] }] : [] });
+      continue;
+    }
+    if (!line) {
+      const add = { call: 'add' as const, product: change.product, feature: change.feature, quantity: change.quantity };
+      planned.push({ change, calls: change.kind === 'add' ? [add] : [] });
+      continue;
+    }
+    const gap = change.quantity - line.quantity;
+    const steps = change.kind === 'add' ? Math.max(gap, 0) : Math.abs(gap);
+    const action = gap > 0 ? 'increase' : 'decrease';
+    planned.push({ change, calls: Array.from({ length: steps }, () => ({ call: 'quantity', item: line.id, action })) });
+  }
+  const items = removals.flatMap((r) => r.calls.flatMap((c) => (c.call === 'delete' ? c.items : [])));
+  if (items.length > 1) {
+    // One call deletes them all: the first carries it, the others ride along.
+    const [first, ...rest] = removals.filter((r) => r.calls.length);
+    return [
+      ...planned,
+      ...removals.filter((r) => !r.calls.length),
+      { change: first!.change, calls: [{ call: 'delete', items }] },
+      ...rest.map((r) => ({ change: r.change, calls: [] })),
+    ];
+  }
+  return [...planned, ...removals];
+}
+
+/** How a line stands: on the server, waiting to be sent, or refused by the server. */
+export type LineStatus = 'saved' | 'waiting' | 'refused';
+
+export interface ViewLine extends KnownLine {
+  /** Whether this is a server line (its id is the server's item id) or a line only this device has. */
+  source: 'server' | 'pending';
+  status: LineStatus;
+  reason?: string;
+}
+
+/**
+ * The basket a signed-in shopper sees: the server's lines as last read with
+ * the changes not yet taken laid over them. A line only this device has gets
+ * id 0 (it has no server id).
+ */
+export function viewLines(server: readonly KnownLine[], changes: readonly PendingChange[]): ViewLine[] {
+  const lines: ViewLine[] = [];
+  for (const line of server) {
+    const change = changes.find((c) => sameLine(c, line));
+    if (!change || change.state === 'refused') {
+      lines.push({ ...line, source: 'server', status: 'saved' });
+      continue;
+    }
+    if (change.kind === 'remove') continue;
+    const quantity = change.kind === 'add' ? Math.max(line.quantity, change.quantity) : change.quantity;
+    lines.push({ ...line, quantity, source: 'server', status: quantity === line.quantity ? 'saved' : 'waiting' });
+  }
+  for (const change of changes) {
+    if (change.kind !== 'add' || server.some((l) => sameLine(l, change))) continue;
+    lines.push({
+      id: 0,
+      product: change.product,
+      feature: change.feature,
+      quantity: change.quantity,
+      source: 'pending',
+      status: change.state,
+      ...(change.reason ? { reason: change.reason } : {}),
+    });
+  }
+  return lines;
+}
+
+/** Lines counted in the badge and totals: a refused line is not. */
+export const countedLines = <L extends { status: LineStatus }>(lines: readonly L[]) =>
+  lines.filter((l) => l.status !== 'refused');
