@@ -7,14 +7,19 @@ import type { Address } from '#contract/schemas.ts';
 import { toAddress } from '../lib/address.ts';
 import { $savedAddress, closeAddressPicker } from './address.ts';
 import { getApi, statusOf } from './api.ts';
+import { hasCapability } from './capabilities.ts';
 import { $signedIn } from './session-tokens.ts';
+
+/** Whether the address goes into the profile: signed in, on a backend that can save it (else kept in the browser). */
+const intoProfile = (): boolean => $signedIn.get() && hasCapability('profileWrite');
 
 export type SaveResult = { ok: true } | { ok: false; reason: 'refused' | 'failed' };
 
 /** Save the chosen address (signed in: to the profile first) and close the picker with it. */
 export async function saveAddress(address: Address): Promise<SaveResult> {
   let saved = address;
-  if ($signedIn.get()) {
+  const profile = intoProfile();
+  if (profile) {
     try {
       const user = await (await getApi()).call('updateProfile', { body: { address } });
       saved = toAddress(user.address) ?? address;
@@ -22,7 +27,7 @@ export async function saveAddress(address: Address): Promise<SaveResult> {
       return { ok: false, reason: statusOf(error) === 400 ? 'refused' : 'failed' };
     }
   }
-  $savedAddress.set({ address: saved, profile: $signedIn.get() });
+  $savedAddress.set({ address: saved, profile });
   closeAddressPicker(saved);
   return { ok: true };
 }
@@ -54,14 +59,14 @@ function markSessionChecked(): void {
  */
 export async function syncAddressWithProfile(): Promise<void> {
   const saved = $savedAddress.get();
-  if (!$signedIn.get() || saved?.profile) return;
+  if (!$signedIn.get() || !hasCapability('profile') || saved?.profile) return;
   if (!saved && sessionChecked()) return;
   try {
     const api = await getApi();
     const fromProfile = toAddress((await api.call('profile')).address);
     markSessionChecked();
     if (fromProfile) $savedAddress.set({ address: fromProfile, profile: true });
-    else if (saved) {
+    else if (saved && intoProfile()) {
       await api.call('updateProfile', { body: { address: saved.address } });
       $savedAddress.set({ ...saved, profile: true });
     }

@@ -6,7 +6,9 @@
  */
 import { API_URL } from 'astro:env/client';
 import type { Api } from '../lib/api/client.ts';
+import { hasCapability } from './capabilities.ts';
 import { $lang } from './language.ts';
+import { sessionExpired } from './session-expiry.ts';
 import { $access, $refresh, reloadTokens, storeTokens } from './session-tokens.ts';
 
 let api: Promise<Api> | undefined;
@@ -61,15 +63,31 @@ function storageChange(key: string, ms: number): Promise<void> {
 }
 
 export function getApi(): Promise<Api> {
-  api ??= import('../lib/api/client.ts').then(({ createApi }) =>
-    createApi({
+  api ??= import('../lib/api/client.ts').then(({ createApi }) => {
+    const client = createApi({
       baseURL: API_URL,
       lang: $lang.get(),
       token: () => $access.get() || null,
-      refresh: { token: () => $refresh.get() || null, store: storeTokens, exclusive: acrossTabs },
-    }),
-  );
+      ...(hasCapability('refresh')
+        ? { refresh: { token: () => $refresh.get() || null, store: storeTokens, exclusive: acrossTabs } }
+        : {}),
+    });
+    return hasCapability('refresh') ? client : { ...client, call: askToSignInAgain(client) };
+  });
   return api;
+}
+
+/** Without token refresh, a call refused for its token ends the session and asks the shopper to sign in again. */
+function askToSignInAgain(client: Api): Api['call'] {
+  return async (name, args) => {
+    const token = $access.get();
+    try {
+      return await client.call(name, args);
+    } catch (error) {
+      if (token && statusOf(error) === 401 && $access.get() === token) sessionExpired();
+      throw error;
+    }
+  };
 }
 
 /** Replaces the client, e.g. with one whose fetch reaches an in-process reference API (store unit tests). */

@@ -5,7 +5,8 @@
  * /{lang}/profile). Also shows the messages kept across the sign-in reload,
  * and the profile menu's log out or log in (`[data-session-shows]`).
  */
-import { flushPendingToasts } from '../../stores/notify.ts';
+import { flushPendingToasts, notify } from '../../stores/notify.ts';
+import { $signInAgain } from '../../stores/session-expiry.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 
 /** Open the sign-in modal; its code (and the phone library) loads on first use. */
@@ -47,6 +48,12 @@ export function enhanceAuth(): void {
     )
       return;
     event.preventDefault();
+    void openSignIn();
+  });
+  // A backend without token refresh ended the session: say so and offer the sign-in at once.
+  $signInAgain.subscribe((again) => {
+    if (!again) return;
+    notify('error', 'isl.toast.signInAgain');
     void openSignIn();
   });
   flushPendingToasts();
