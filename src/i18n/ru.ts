@@ -208,6 +208,8 @@ export const ru: Messages = {
   'profile.empty': 'Войдите, чтобы открыть профиль. Нужен включённый JavaScript.',
   'isl.profile.loading': 'Загружаем профиль…',
   'isl.profile.load_failed': 'Не удалось загрузить профиль.',
+  'isl.profile.unavailable':
+    'Личные данные в этом магазине не хранятся. Адрес доставки сохраняется на этом устройстве и используется при заказе.',
   'isl.profile.retry': 'Повторить',
   'isl.profile.first_name': 'Имя',
   'isl.profile.last_name': 'Фамилия',

@@ -208,6 +208,8 @@ export const uz = {
   'profile.empty': 'Profilga kirish uchun tizimga kiring. JavaScript yoqilgan boʻlishi kerak.',
   'isl.profile.loading': 'Profil yuklanmoqda…',
   'isl.profile.load_failed': 'Profilni yuklab boʻlmadi.',
+  'isl.profile.unavailable':
+    'Shaxsiy maʼlumotlar bu doʻkonda saqlanmaydi. Yetkazib berish manzilingiz shu qurilmada saqlanadi va buyurtmada ishlatiladi.',
   'isl.profile.retry': 'Qayta urinish',
   'isl.profile.first_name': 'Ism',
   'isl.profile.last_name': 'Familiya',

@@ -7,14 +7,20 @@
 import { atom } from 'nanostores';
 import type { ProfileUpdate, User } from '#contract/schemas.ts';
 import { getApi, statusOf } from './api.ts';
+import { hasCapability } from './capabilities.ts';
 
 /** The profile, null until loaded (or when it could not be). */
 export const $profile = atom<User | null>(null);
-export const $profileLoad = atom<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+/** 'unavailable': the backend keeps no profile (the `profile` capability); the address stays in the browser. */
+export const $profileLoad = atom<'idle' | 'loading' | 'ready' | 'failed' | 'unavailable'>('idle');
 
 /** GET /users/profile/ (a second call while one is on its way shares it). */
 let loading: Promise<void> | null = null;
 export function loadProfile(): Promise<void> {
+  if (!hasCapability('profile')) {
+    $profileLoad.set('unavailable');
+    return Promise.resolve();
+  }
   loading ??= (async () => {
     $profileLoad.set('loading');
     try {

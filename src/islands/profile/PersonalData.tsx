@@ -65,6 +65,13 @@ function PersonalDataForm({ t }: { t: Translate }) {
     if (profile && !form) void import('../../lib/profile.ts').then((rules) => setForm(rules.profileForm(profile)));
   }, [profile, form]);
 
+  if (load === 'unavailable') {
+    return (
+      <p className="profile-status" role="status" data-testid="profile-unavailable">
+        {t('isl.profile.unavailable')}
+      </p>
+    );
+  }
   if (!profile || !form) {
     return load === 'failed' ? (
       <div className="profile-status">

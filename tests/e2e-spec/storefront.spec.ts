@@ -1,0 +1,104 @@
+/**
+ * The storefront built from a backend that answers only the spec's calls, in
+ * both dialects (plain; loose: decimal strings, comma-separated images, bare
+ * ids, null titles, unknown fields): its pages show the backend's data, a
+ * visitor's basket and a signed-in shopper's favourites work, and checkout
+ * offers the fallback for a backend without order placement. Any console error
+ * or uncaught page error fails a test (tests/e2e/support/test.ts).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../e2e/support/test.ts';
+import { backendGet, codeFor, favouriteProducts, randomPhone } from './backend.ts';
+
+interface RawProduct {
+  id: number;
+  title: string | null;
+}
+
+test('home shows the backend’s categories and product groups', async ({ page }, info) => {
+  const categories = await backendGet<{ name: string }[]>(info, '/products/categories/');
+  const groups = await backendGet<{ products: RawProduct[] }[]>(info, '/products/main-products/');
+  await page.goto('/uz');
+  for (const { name } of categories) await expect(page.locator('main').getByText(name).first()).toBeAttached();
+  const shown = groups[0]!.products.find((p) => p.title)!;
+  await expect(page.locator(`main a[href="/uz/product/${shown.id}"]`).first()).toBeAttached();
+  await expect(page.locator('main').getByText(shown.title!).first()).toBeAttached();
+});
+
+test('a category page lists what the backend lists under it', async ({ page }, info) => {
+  const { results } = await backendGet<{ results: RawProduct[] }>(info, '/products/category-products/1/');
+  await page.goto('/uz/category/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Smartfonlar');
+  for (const product of results.slice(0, 3))
+    await expect(page.locator(`main a[href="/uz/product/${product.id}"]`).first()).toBeAttached();
+});
+
+test('a product page shows its title, price and only the features in stock', async ({ page }) => {
+  await page.goto('/uz/product/3');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('iPhone 15');
+  await expect(page.locator('[data-product-panel] [data-price]')).toHaveText('11 875 000 soʻm');
+  // Feature 303 has none left (the loose dialect sends it with count 0).
+  await expect(page.locator('[data-feature="301"]')).toBeVisible();
+  await expect(page.locator('[data-feature="303"]')).toHaveCount(0);
+  await expect(page.locator('[data-live="checked"]')).toBeAttached();
+});
+
+test('a product without a title is shown as Unknown Product, one without photos with the placeholder', async ({
+  page,
+}, info) => {
+  const raw = await backendGet<RawProduct>(info, '/products/product/18/');
+  await page.goto('/uz/product/18');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(raw.title ?? 'Unknown Product');
+  await page.goto('/uz/product/28');
+  await expect(page.locator('[data-product-panel] img').first()).toHaveAttribute('src', /placeholder\.svg$/);
+});
+
+test('search and top pages show the backend’s products', async ({ page }, info) => {
+  await page.goto('/uz/search?q=iPhone');
+  await expect(page.getByTestId('search-results').getByText('iPhone 15').first()).toBeVisible();
+  const top = await backendGet<RawProduct[]>(info, '/products/top-products/');
+  await page.goto('/uz/top-product');
+  await expect(page.locator(`main a[href="/uz/product/${top[0]!.id}"]`).first()).toBeAttached();
+});
+
+test('a visitor’s basket: added on the product page, shown on the basket page', async ({ page }) => {
+  await page.goto('/uz/product/1');
+  await expect(page.locator('[data-live="checked"]')).toBeAttached();
+  await page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first().click();
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
+  await page.goto('/uz/basket');
+  await expect(page.locator('.basket-line[data-product="1"]')).toBeVisible();
+});
+
+async function signInThroughModal(page: Page, phone: string, code: () => Promise<string>): Promise<void> {
+  await page.goto('/uz/profile');
+  await page.getByTestId('profile-sign-in').click();
+  await page.getByTestId('phone-input').fill('');
+  await page.getByTestId('phone-input').pressSequentially(phone.slice(1));
+  await page.getByRole('button', { name: 'Kod olish' }).click();
+  await expect(page.getByRole('heading', { name: 'Kodni kiriting' })).toBeVisible();
+  await page.getByTestId('code-input').pressSequentially(await code());
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Tasdiqlandi' })).toBeVisible({ timeout: 15_000 });
+}
+
+test('sign-in through the modal, then a favourite kept on the backend and shown', async ({ page }, info) => {
+  const phone = randomPhone();
+  await signInThroughModal(page, phone, () => codeFor(info, phone));
+  await page.goto('/uz/product/3');
+  await page.locator('[data-favourite="3"]').first().click();
+  const access = await page.evaluate(() => localStorage.getItem('access') ?? '');
+  await expect.poll(() => favouriteProducts(info, access), { timeout: 10_000 }).toEqual([3]);
+  await page.goto('/uz/favorites');
+  await expect(page.getByTestId('favourites-list').locator('.tile')).toHaveCount(1);
+});
+
+test('checkout without order placement offers the phone and support bot, and keeps the basket', async ({ page }) => {
+  await page.goto('/uz/product/1');
+  await page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first().click();
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
+  await page.goto('/uz/orders-confirmation');
+  await expect(page.getByTestId('ordering-unavailable')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('404 Not Found');
+  await page.goto('/uz/basket');
+  await expect(page.locator('.basket-line[data-product="1"]')).toBeVisible();
+});
