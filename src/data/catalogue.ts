@@ -74,6 +74,18 @@ export async function buildApi(apiUrl: string, lang: Lang): Promise<Api> {
 }
 
 const loaded = new Map<string, Promise<Catalogue>>();
+const reviewLists = new Map<string, Promise<Review[]>>();
+
+/** A product's reviews, newest first: read once per build for both languages (they are the shoppers' own text). */
+export function productReviews(api: Api, id: number): Promise<Review[]> {
+  const key = `${api.baseURL}|${id}`;
+  let reviews = reviewLists.get(key);
+  if (!reviews) {
+    reviews = api.call('productComments', { params: { id } }).then(newestFirst);
+    reviewLists.set(key, reviews);
+  }
+  return reviews;
+}
 
 /** The catalogue for one language, loaded once per process and API. */
 export function loadCatalogue(lang: Lang, apiUrl: string): Promise<Catalogue> {
@@ -171,7 +183,7 @@ async function fetchProducts(api: Api, bulk: boolean): Promise<CatalogueProduct[
   const products = await mapLimited(summaries, PRODUCT_CONCURRENCY, async ({ id }) => {
     const [product, reviews] = await Promise.all([
       productOrSkip(api, id),
-      api.call('productComments', { params: { id } }).catch((error: unknown) => {
+      productReviews(api, id).catch((error: unknown) => {
         report(`reviews of product ${id} not read (${String(error)}): none shown`);
         return [] as Review[];
       }),
@@ -180,7 +192,7 @@ async function fetchProducts(api: Api, bulk: boolean): Promise<CatalogueProduct[
     const full: CatalogueProduct = {
       ...product,
       reviews_count: product.reviews_count ?? reviews.length,
-      latest_reviews: newestFirst(reviews).slice(0, LATEST_REVIEWS),
+      latest_reviews: reviews.slice(0, LATEST_REVIEWS),
     };
     return full;
   });

@@ -18,6 +18,8 @@ import {
   monthlyOptions,
   monthlySortKey,
   monthlyValues,
+  offeredSorts,
+  SORTS,
   pagefindSort,
   parseListingQuery,
   parseValue,
@@ -119,6 +121,11 @@ describe('sorting keys', () => {
     expect(pagefindSort('newest')).toEqual({ new: 'desc' });
     expect(pagefindSort('rating')).toEqual({ rating: 'desc' });
     expect(pagefindSort('discount')).toEqual({ discount: 'desc' });
+  });
+  it('offers the rating sort only when the backend rates products (a null rating counts, an absent one does not)', () => {
+    expect(offeredSorts([{ rating: null }, {}])).toContain('rating');
+    expect(offeredSorts([{}, {}])).not.toContain('rating');
+    expect(offeredSorts([{}])).toHaveLength(SORTS.length - 1);
   });
 });
 

@@ -17,6 +17,12 @@ export const SORTS = ['popular', 'price-asc', 'price-desc', 'monthly', 'newest',
 export type SortKey = (typeof SORTS)[number];
 export const DEFAULT_SORT: SortKey = 'popular';
 
+/** The sorts a listing offers: by rating only when the backend rates products (a rating, even null, is sent). */
+export function offeredSorts(products: readonly { rating?: number | null }[]): SortKey[] {
+  const rated = products.some((product) => product.rating !== undefined);
+  return SORTS.filter((sort) => sort !== 'rating' || rated);
+}
+
 /** Pagefind sort keys a product page carries (`data-pagefind-sort`), all numbers. */
 export const SORT_FIELDS = ['popular', 'price', 'new', 'rating', 'discount', 'top', 'monthly'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

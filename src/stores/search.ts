@@ -7,11 +7,16 @@
 import type { Page, ProductSummary, SearchSuggestions } from '../lib/backend/shop.ts';
 import { normaliseSearchText } from '../lib/search-text.ts';
 import { getApi } from './api.ts';
+import { hasCapability } from './capabilities.ts';
 
-/** Suggestions for the search box; three empty lists when the call fails. */
+/**
+ * Suggestions for the search box; three empty lists when the call fails. Without the stores capability the site
+ * has no page for a store the search names, so no store is suggested.
+ */
 export async function suggest(query: string): Promise<SearchSuggestions> {
   const [{ searchSuggestions }, api] = await Promise.all([import('../lib/api/fallbacks.ts'), getApi()]);
-  return searchSuggestions(api, normaliseSearchText(query));
+  const answer = await searchSuggestions(api, normaliseSearchText(query));
+  return hasCapability('stores') ? answer : { ...answer, stores: [] };
 }
 
 /** One page of the search page's results; a failure is the caller's to show. */
