@@ -417,12 +417,12 @@ try {
   const back = (await call(open, `/products/product/${product.id}/`)).body as { stock: number };
   report('#5 cancelling that order', `${cancel.status}, stock back to ${back.stock}`);
   // Issue 30, finding 7c: another of them orders the 11, and the back office cancels it (npm run order-status).
-  const next = placed.findIndex((p) => p.status !== 201);
+  const rebuyer = placed.findIndex((p) => p.status !== 201);
   const again = await call(open, '/orders/', {
     method: 'POST',
-    token: buyers[next]?.access ?? '',
+    token: buyers[rebuyer]?.access ?? '',
     body: {
-      items: [(lines[next]?.body as { id: number }).id],
+      items: [(lines[rebuyer]?.body as { id: number }).id],
       address,
       payment_method: 'cash',
       customer_name: 'A',
