@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { API_PREFIX, calls, type Answer, type CallName } from '#contract/calls.ts';
 import { ApiError } from '#contract/errors.ts';
 import type { Lang } from '#contract/schemas.ts';
+import type { Upload } from './multipart.ts';
 
 export { ApiError };
 
@@ -64,7 +65,7 @@ export type Input<N extends CallName> = {
   /** A token was sent but is invalid or expired. */
   badToken: boolean;
   /** The validated body, and for multipart the files under `images`. */
-  body(): Promise<{ data: BodyOf<N>; files: File[] }>;
+  body(): Promise<{ data: BodyOf<N>; files: Upload[] }>;
 } & (Def<N> extends { auth: 'required' } ? { userId: number } : { userId: number | null });
 
 type Result<N extends CallName> = Answer<N> | Reply<Answer<N>>;

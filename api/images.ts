@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AppContext } from './context.ts';
 import { fieldError } from './http.ts';
+import type { Upload } from './multipart.ts';
+import { slots } from './slots.ts';
 import { IMAGE_FORMATS, MAX_IMAGE_BYTES, REVIEW_MAX_IMAGES, sniffImage, type ImageFormat } from '#contract/reviews.ts';
+
+/** The refusals of too many images and of one too large, on the `images` field. */
+export const tooManyImages = () => fieldError('images', `At most ${REVIEW_MAX_IMAGES} images.`);
+export const tooLargeImage = (label: string) =>
+  fieldError('images', `${label} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
 
 /** Longest side kept; larger photos are scaled down (a review shows them far smaller). */
 const MAX_SIDE = 2000;
@@ -31,20 +38,7 @@ export const UPLOAD_NAME = new RegExp(
  * 475 MB (issue 18, finding 6). The rest wait their turn, in order.
  */
 export const MAX_DECODING = 2;
-let decoding = 0;
-const waiting: (() => void)[] = [];
-async function decodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (decoding >= MAX_DECODING) await new Promise<void>((resolve) => waiting.push(resolve));
-  else decoding++;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line, or frees up.
-    const next = waiting.shift();
-    if (next) next();
-    else decoding--;
-  }
-}
+const decoding = slots(MAX_DECODING);
 /** Peak decodes at once since start (tests read it). */
 export const decodeStats = { peak: 0 };
 
@@ -90,20 +84,19 @@ export function imageStore(ctx: AppContext) {
    * Checks, re-encodes and stores a user's images; answers their media paths.
    * `replacing` are the images these will replace: they do not count against the cap.
    */
-  const save = async (userId: number, files: readonly File[], replacing: readonly string[] = []) => {
-    if (files.length > REVIEW_MAX_IMAGES) throw fieldError('images', `At most ${REVIEW_MAX_IMAGES} images.`);
+  const save = async (userId: number, files: readonly Upload[], replacing: readonly string[] = []) => {
+    if (files.length > REVIEW_MAX_IMAGES) throw tooManyImages();
     const encoded: { path: string; bytes: Buffer }[] = [];
     for (const file of files) {
       const label = file.name || 'An image';
-      if (file.size > MAX_IMAGE_BYTES)
-        throw fieldError('images', `${label} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
-      const bytes = new Uint8Array(await file.arrayBuffer());
+      if (file.bytes.length > MAX_IMAGE_BYTES) throw tooLargeImage(label);
+      const { bytes } = file;
       const format = sniffImage(bytes);
       if (!format) throw fieldError('images', `${label} is not a JPEG, PNG or WebP image.`);
       let clean: Buffer;
       try {
-        clean = await decodeSlot(() => {
-          decodeStats.peak = Math.max(decodeStats.peak, decoding);
+        clean = await decoding.run(() => {
+          decodeStats.peak = Math.max(decodeStats.peak, decoding.active);
           return reencode(bytes, format);
         });
       } catch {

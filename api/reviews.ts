@@ -5,6 +5,13 @@ import { definedOnly, fieldError, idParam, notFound, type Handlers } from './htt
 import { imageStore } from './images.ts';
 import { createPresenter, type ProductRow, type ReviewRow } from './present.ts';
 
+/** Products delivered to the shopper (?1) and not reviewed by them yet. */
+const REVIEWABLE = `SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id
+  WHERE o.user_id = ?1 AND o.status = 'delivered'
+    AND NOT EXISTS (SELECT 1 FROM reviews WHERE user_id = ?1 AND product_id = oi.product_id)`;
+const notReviewable = () =>
+  fieldError('product', 'You can review only a product delivered to you and not reviewed yet.');
+
 export function reviewHandlers(
   ctx: AppContext,
 ): Pick<Handlers, 'productComments' | 'requiredComments' | 'comments' | 'createComment' | 'updateComment'> {
@@ -79,16 +86,10 @@ export function reviewHandlers(
         .map(presentOwn(lang)),
 
     async createComment({ userId, lang, body }) {
+      // Before the body is read: a shopper with nothing to review sends no images into memory.
+      if (!db.get(`${REVIEWABLE} LIMIT 1`, userId)) throw notReviewable();
       const { data, files } = await body();
-      const eligible = db.get(
-        `SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id
-         WHERE o.user_id = ?1 AND o.status = 'delivered' AND oi.product_id = ?2
-           AND NOT EXISTS (SELECT 1 FROM reviews WHERE user_id = ?1 AND product_id = ?2)`,
-        userId,
-        data.product,
-      );
-      if (!eligible)
-        throw fieldError('product', 'You can review only a product delivered to you and not reviewed yet.');
+      if (!db.get(`${REVIEWABLE} AND oi.product_id = ?2`, userId, data.product)) throw notReviewable();
       const saved = await images.save(userId, files);
       let id: number;
       try {
@@ -117,9 +118,9 @@ export function reviewHandlers(
     },
 
     async updateComment({ userId, lang, params, body }) {
-      // The body first: it is validated before anything else is said, and never left unread.
-      const { data, files } = await body();
+      // Before the body is read: only the author's own review can be edited.
       const current = ownReview(userId, params);
+      const { data, files } = await body();
       // New images replace the old ones, which leave the disk; an edit without files keeps them.
       const saved = files.length ? await images.save(userId, files, JSON.parse(current.images) as string[]) : null;
       const replaced = db.tx(() => {

@@ -17,7 +17,9 @@ import { isStorageFull, openDb, type Db } from './db.ts';
 import { geocoderRoutes } from './geocoder.ts';
 import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
 import { bearer, buildTokenCheck, markMalformed, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
+import { tooLargeImage, tooManyImages } from './images.ts';
 import { mediaResponse } from './media.ts';
+import { formBoundary, readMultipart, type Upload } from './multipart.ts';
 import { merchantRoutes } from './merchant.ts';
 import { DEFAULT_UNPAID_UNITS, orderHandlers } from './orders.ts';
 import { cardFromEnv, clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
@@ -25,6 +27,7 @@ import { orderStatusRoute } from './test-routes.ts';
 import { reviewHandlers } from './reviews.ts';
 import { DEFAULT_PAYMENT_TTL_MS, expireUnpaid, SWEEP_MS } from './unpaid.ts';
 import { seedDatabase } from './seed.ts';
+import { slots } from './slots.ts';
 import { consoleSender, type SmsSender } from './sms.ts';
 
 export const DEV_SECRET = 'bozor-dev-secret-do-not-use-in-production';
@@ -67,7 +70,9 @@ export const DEFAULT_UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
 export const MAX_JSON_BODY = 64 * 1024;
 /** Only the review form carries images: five of at most 5 MB, and the text fields. */
 export const MAX_FORM_BODY = REVIEW_MAX_IMAGES * MAX_IMAGE_BYTES + 256 * 1024;
-/** Calls whose body may come as a form (with image files) instead of JSON. */
+/** A text field of the review form: its longest text is a few thousand characters. */
+const MAX_FORM_FIELD_BYTES = 16 * 1024;
+/** Calls whose body comes as a form (with image files); an edit may come as JSON too. */
 const FORM_CALLS: ReadonlySet<CallName> = new Set(['createComment', 'updateComment']);
 /** Answers about one shopper, never to be kept by a browser or proxy cache. */
 const PERSONAL: ReadonlySet<CallName> = new Set([
@@ -79,51 +84,90 @@ const PERSONAL: ReadonlySet<CallName> = new Set([
   ...(Object.keys(calls) as CallName[]).filter((name) => (calls[name] as Call).auth === 'required'),
 ]);
 
-/** Form fields are strings: turn those the schema wants as numbers into numbers. */
-const numericKeys = new WeakMap<z.core.$ZodType, Set<string>>();
-function numberFields(schema: z.core.$ZodType): Set<string> {
-  let keys = numericKeys.get(schema);
-  if (!keys) {
+/** The fields of a schema: the text fields a form may send, and those of them the schema wants as numbers. */
+const schemaFields = new WeakMap<z.core.$ZodType, { all: Set<string>; numbers: Set<string> }>();
+function fieldsOf(schema: z.core.$ZodType) {
+  let fields = schemaFields.get(schema);
+  if (!fields) {
     const json = z.toJSONSchema(schema) as { properties?: Record<string, { type?: string }> };
-    keys = new Set(
-      Object.entries(json.properties ?? {})
-        .filter(([, p]) => p.type === 'integer' || p.type === 'number')
-        .map(([k]) => k),
-    );
-    numericKeys.set(schema, keys);
+    const properties = Object.entries(json.properties ?? {});
+    fields = {
+      all: new Set(properties.map(([k]) => k)),
+      numbers: new Set(properties.filter(([, p]) => p.type === 'integer' || p.type === 'number').map(([k]) => k)),
+    };
+    schemaFields.set(schema, fields);
   }
-  return keys;
+  return fields;
+}
+
+/**
+ * Review form calls handled at once, across all requests: each holds up to five images of 5 MB while it is read,
+ * checked and stored, so four 24 MB forms at once stay under 100 MB. The rest wait their turn, their bodies unread.
+ */
+export const MAX_FORMS = 2;
+const forms = slots(MAX_FORMS);
+/** Requests whose body a reader stopped partway (a form past its limits, a JSON body past its cap). */
+const partlyRead = new WeakSet<Request>();
+
+/** The body as text, refused with 413 past `cap` bytes (the rest left unread). */
+async function readText(request: Request, cap: number): Promise<string> {
+  if (!request.body) return '';
+  partlyRead.add(request);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  try {
+    for (let size = 0; ;) {
+      const { done, value } = await reader.read();
+      if (done) return Buffer.concat(chunks).toString('utf8');
+      size += value.length;
+      if (size > cap) throw new ApiError(413, 'The request body is too large.');
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * The review form (createComment, updateComment): multipart/form-data only (an edit may also come as JSON), read as
+ * a stream within the form's limits (api/multipart.ts).
+ */
+async function readForm(request: Request, schema: z.core.$ZodType) {
+  const boundary = formBoundary(request.headers.get('content-type') ?? '');
+  if (!boundary) {
+    const detail = 'Send the review as multipart/form-data.';
+    throw new ApiError(415, detail, { non_field_errors: [detail] });
+  }
+  const { all, numbers } = fieldsOf(schema);
+  partlyRead.add(request);
+  const { fields, files } = await readMultipart(request.body, boundary, {
+    fields: all,
+    maxFieldBytes: MAX_FORM_FIELD_BYTES,
+    fileField: 'images',
+    maxFiles: REVIEW_MAX_IMAGES,
+    maxFileBytes: MAX_IMAGE_BYTES,
+    tooManyFiles: tooManyImages,
+    tooLarge: tooLargeImage,
+  });
+  // Form fields are strings: those the schema wants as numbers become numbers.
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields))
+    values[key] = numbers.has(key) && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+  return { data: validate(schema, values), files };
 }
 
 async function readBody(request: Request, name: CallName, schema: z.core.$ZodType) {
   const type = request.headers.get('content-type') ?? '';
-  if (FORM_CALLS.has(name) && /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new ApiError(400, 'Malformed form data.', { non_field_errors: ['Malformed form data.'] });
-    }
-    const numbers = numberFields(schema);
-    const fields: Record<string, unknown> = {};
-    const files: File[] = [];
-    for (const [key, value] of form) {
-      if (typeof value !== 'string') {
-        if (key === 'images') files.push(value);
-      } else if (!(key in fields)) {
-        fields[key] = numbers.has(key) && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
-      }
-    }
-    return { data: validate(schema, fields), files };
-  }
-  const text = await request.text();
+  if (FORM_CALLS.has(name) && (name === 'createComment' || !/^application\/json/i.test(type)))
+    return readForm(request, schema);
+  const text = await readText(request, MAX_JSON_BODY);
   let value: unknown;
   try {
     value = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
     throw new ApiError(400, 'Malformed JSON.', { non_field_errors: ['The body is not valid JSON.'] });
   }
-  return { data: validate(schema, value), files: [] as File[] };
+  return { data: validate(schema, value), files: [] as Upload[] };
 }
 
 const errorJson = (c: Context, error: ApiError) => {
@@ -146,7 +190,7 @@ const limitForm = bodyLimit({ maxSize: MAX_FORM_BODY, onError: tooLarge });
  * connection is not cut off; a body past the cap closes the connection instead.
  */
 async function finishBody(c: Context, request: Request, cap: number): Promise<void> {
-  if (!request.body || request.bodyUsed) return;
+  if (!request.body || (request.bodyUsed && !partlyRead.has(request))) return;
   if (Number(request.headers.get('content-length') ?? 0) <= cap) {
     const reader = request.body.getReader();
     try {
@@ -293,20 +337,23 @@ export function createApp(options: AppOptions): Hono {
       } catch (error) {
         throw wellFormed(error);
       }
-      const result = await handler({
-        query,
-        params: c.req.param(),
-        lang: pickLang(c.req.header('accept-language')),
-        url,
-        badToken: header !== undefined && userId === null,
-        userId,
-        body: () => {
-          if (!call.body) throw new Error(`${name} takes no body`);
-          return readBody(c.req.raw, name, call.body).catch((error: unknown) => {
-            throw wellFormed(error);
-          });
-        },
-      });
+      const run = FORM_CALLS.has(name) ? forms.run : <T>(work: () => Promise<T>) => work();
+      const result = await run(async () =>
+        handler({
+          query,
+          params: c.req.param(),
+          lang: pickLang(c.req.header('accept-language')),
+          url,
+          badToken: header !== undefined && userId === null,
+          userId,
+          body: () => {
+            if (!call.body) throw new Error(`${name} takes no body`);
+            return readBody(c.req.raw, name, call.body).catch((error: unknown) => {
+              throw wellFormed(error);
+            });
+          },
+        }),
+      );
       if (!call.answer) return c.body(null, 204);
       const [status, value] = result instanceof Reply ? [result.status, result.value] : [call.status ?? 200, result];
       const checked = z.safeParse(call.answer, value);

@@ -527,6 +527,7 @@ const hoarded = hoarding();
 await sharedAddress();
 await openRedirect();
 await districtFee();
+await formBodies();
 await issue18();
 (await hoarded)();
 
@@ -557,6 +558,78 @@ async function sharedAddress() {
       `${count(statuses, (s) => s === 400)} answered 400, ${count(statuses, (s) => s === 429)} 429; the shopper's refresh: ${renewed.status}; a new code request: ${code.status}`,
     );
   });
+}
+
+/**
+ * Issue 30, finding 4: review form bodies. Four 24 MB urlencoded bodies (`a=1&` repeated), one multipart body of
+ * 226,719 tiny parts, and four 24 MB multipart bodies of five 4.8 MB files, each set at once against a fresh API,
+ * sent by a shopper with a delivered product to review; the API's resident memory sampled.
+ */
+async function formBodies() {
+  const rows: string[] = [];
+  for (const [kind, copies] of [
+    ['urlencoded', 4],
+    ['tinyParts', 1],
+    ['images', 4],
+  ] as const)
+    rows.push(await withApi(true, (api) => formBodiesOnce(api, kind, copies)));
+  report('#30.4 review form bodies at once, each set on a fresh API (resident memory added)', rows.join('; '));
+}
+
+async function formBodiesOnce(api: Api, kind: 'urlencoded' | 'tinyParts' | 'images', copies: number) {
+  const reviewer = await signIn(api, '+998901234567');
+  const pending = (await call(api, '/required-comments/', { token: reviewer.access })).body as {
+    product: { id: number };
+  }[];
+  const product = String(pending[0]?.product.id ?? 1);
+  const boundary = 'attack30';
+  const part = (name: string, value: Buffer | string, file = false) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="x.png"\r\nContent-Type: image/png' : ''}\r\n\r\n`,
+      ),
+      Buffer.from(value),
+      Buffer.from('\r\n'),
+    ]);
+  const fields = ['rating', 'advantage', 'shortcoming', 'comment'].map((k) => part(k, k === 'rating' ? '4' : 'x'));
+  const end = Buffer.from(`--${boundary}--\r\n`);
+  const bodies = {
+    urlencoded: Buffer.from('a=1&'.repeat(6 * 1024 * 1024)),
+    tinyParts: Buffer.concat([
+      ...Array.from({ length: 226_719 }, (_, i) => part(`p${i}`, '')),
+      part('product', product),
+      ...fields,
+      end,
+    ]),
+    images: Buffer.concat([
+      part('product', product),
+      ...fields,
+      ...Array.from({ length: 5 }, () => part('images', Buffer.alloc(4.8 * 1024 * 1024, 7), true)),
+      end,
+    ]),
+  };
+  const types = {
+    urlencoded: 'application/x-www-form-urlencoded',
+    tinyParts: `multipart/form-data; boundary=${boundary}`,
+    images: `multipart/form-data; boundary=${boundary}`,
+  };
+  const idle = samplePeakMemory(api.pid, 50);
+  await new Promise((r) => setTimeout(r, 300));
+  const base = idle.stop();
+  const memory = samplePeakMemory(api.pid, 20);
+  const statuses = await Promise.all(
+    Array.from({ length: copies }, async () => {
+      const res = await fetch(`${api.url}/comments/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${reviewer.access}`, 'Content-Type': types[kind] },
+        body: bodies[kind],
+      }).catch(() => null);
+      await res?.arrayBuffer();
+      return res?.status ?? 'closed';
+    }),
+  );
+  const peak = memory.stop();
+  return `${copies} × ${(bodies[kind].length / 1024 / 1024).toFixed(0)} MB ${kind}: ${statuses.join(',')}, +${peak - base} MB`;
 }
 
 /** Issue 30, finding 7b: a point in the district sent with the city's names and `delivery_type: "city"`. */

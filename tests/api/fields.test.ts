@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { calls, pathFor, type Call, type CallName } from '#contract/calls.ts';
 import { ErrorBody, LIMITS } from '#contract/schemas.ts';
 import { MAX_FORM_BODY, MAX_JSON_BODY } from '../../api/server.ts';
-import { startTestApi, type TestApi } from './helpers.ts';
+import { QARSHI_ADDRESS, startTestApi, type TestApi } from './helpers.ts';
 
 interface JsonSchema {
   type?: string;
@@ -90,10 +90,45 @@ function nested(path: string[], value: unknown): Record<string, unknown> {
 
 let api: TestApi;
 let token: string;
+/** The review form is checked after who may send it: a product this shopper may review, and a review of theirs. */
+let reviewable: number;
+let review: number;
 beforeAll(async () => {
   api = await startTestApi({ products: 10 });
   token = (await api.signIn('+998990000001')).access;
+  const products = calls.catalogue.answer.parse((await api.call('/products/catalogue/?page_size=100')).body).results;
+  const items = [];
+  for (const product of products.filter((p) => p.stock >= 1).slice(0, 2)) {
+    const feature = product.features.find((f) => f.count >= 1)?.id ?? null;
+    const body = { product: product.id, quantity: 1, feature };
+    items.push((await api.call('/orders/add-basket/', { method: 'POST', token, body })).body.id);
+  }
+  const order = await api.call('/orders/', {
+    method: 'POST',
+    token,
+    body: {
+      items,
+      address: QARSHI_ADDRESS,
+      payment_method: 'cash',
+      customer_name: 'A',
+      customer_phone: '+998990000001',
+    },
+  });
+  await api.call(`/__test__/orders/${order.body.id}/status`, { method: 'POST', body: { status: 'delivered' } });
+  const pending = (await api.call('/required-comments/', { token })).body as { product: { id: number } }[];
+  const [first, second] = pending.map((p) => p.product.id);
+  if (first === undefined || second === undefined) throw new Error('no two products to review');
+  reviewable = first;
+  review = (await api.call('/comments/', { method: 'POST', token, form: reviewForm({ product: second }) })).body.id;
 });
+
+/** A valid review form, with `change` on top. */
+function reviewForm(change: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ rating: 4, advantage: 'a', shortcoming: 'b', comment: 'c', ...change }))
+    form.set(key, String(value));
+  return form;
+}
 afterAll(() => api.stop());
 
 describe('field limits', () => {
@@ -132,14 +167,19 @@ describe('field limits', () => {
   it.each(cases)(
     '$name $where $field: $label answers 400 naming the field',
     async ({ call, where, path, field, value }) => {
-      let url = pathFor(call.path, { id: 1, address: 'x' });
+      const form = call === calls.createComment || call === calls.updateComment;
+      let url = pathFor(call.path, { id: call === calls.updateComment ? review : 1, address: 'x' });
       let body: unknown;
       if (where === 'query') url += `?${new URLSearchParams({ [field]: String(value) })}`;
       else body = nested(path, value);
       const res = await api.call(url, {
         method: call.method,
         ...(call.auth ? { token } : {}),
-        ...(body ? { body } : {}),
+        ...(form
+          ? { form: reviewForm({ ...(call === calls.createComment ? { product: reviewable } : {}), [field]: value }) }
+          : body
+            ? { body }
+            : {}),
       });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(ErrorBody.parse(res.body).errors?.[field]?.length, JSON.stringify(res.body)).toBeGreaterThan(0);

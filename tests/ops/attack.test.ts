@@ -38,6 +38,11 @@ it(
     expect(row('#30.7e static server')).toContain('off the site: 0');
     expect(row('#30.7c the back office')).toContain('order 201, cancel exit 0, stock back to 11');
     expect(row('#30.7b a district point')).toContain('the disguised one 400');
+    const forms = row('#30.4 review form bodies');
+    expect(forms).toMatch(
+      /4 × 24 MB urlencoded: 415,415,415,415, .*1 × 14 MB tinyParts: 400, .*4 × 24 MB images: 400,400,400,400/,
+    );
+    expect(Number(/images: [\d,]+, \+(-?\d+) MB/.exec(forms)?.[1])).toBeLessThan(100);
     expect(row('#30.1 stock hoarding')).toMatch(/another shopper's order: 201; .* 0 units still held/);
   },
   ATTACK_TIMEOUT,
