@@ -569,6 +569,8 @@ export const ru: Messages = {
   'isl.orders.tab_active': 'Активные',
   'isl.orders.loading': 'Загружаем заказы…',
   'isl.orders.load_failed': 'Не удалось загрузить заказы. Попробуйте ещё раз.',
+  'isl.orders.unavailable':
+    'Заказы здесь не показываются: узнать их состояние можно по телефону магазина или у бота поддержки.',
   'isl.orders.retry': 'Повторить',
   'isl.orders.empty': 'В этом разделе заказов нет',
   'isl.orders.more': 'Показать ещё',

@@ -576,6 +576,8 @@ export const uz = {
   'isl.orders.tab_active': 'Faol',
   'isl.orders.loading': 'Buyurtmalar yuklanmoqda…',
   'isl.orders.load_failed': 'Buyurtmalarni yuklab boʻlmadi. Qaytadan urinib koʻring.',
+  'isl.orders.unavailable':
+    'Buyurtmalaringiz bu yerda koʻrsatilmaydi: holatini doʻkon telefoni yoki qoʻllab-quvvatlash boti orqali bilib oling.',
   'isl.orders.retry': 'Qayta urinish',
   'isl.orders.empty': 'Bu boʻlimda buyurtmalar yoʻq',
   'isl.orders.more': 'Yana koʻrsatish',

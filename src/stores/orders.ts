@@ -6,10 +6,11 @@
  * A failure changes no order: it is reported to the caller.
  */
 import { atom, map } from 'nanostores';
-import type { OrderTab } from '#contract/order-status.ts';
+import { canCancel, type OrderTab } from '#contract/order-status.ts';
 import type { Order } from '#contract/schemas.ts';
 import { addPage, canPayOnline, withOrder, type OrderList, type OrderLists } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
+import { hasCapability } from './capabilities.ts';
 import { $signedIn } from './session-tokens.ts';
 
 /** The loaded orders per tab; a tab not loaded yet (or dropped after a change) is missing. */
@@ -50,7 +51,8 @@ export function loadOrders(tab: OrderTab, { more = false }: { more?: boolean } =
  * the shopper's), or for a visitor.
  */
 export function loadOrdersOnce(tab: OrderTab): void {
-  if ($signedIn.get() && !$orderLists.get()[tab] && !$orderListState.get()[tab]) void loadOrders(tab);
+  if ($signedIn.get() && hasCapability('ordersList') && !$orderLists.get()[tab] && !$orderListState.get()[tab])
+    void loadOrders(tab);
 }
 
 export type OpenOrder =
@@ -72,7 +74,7 @@ export async function openOrder(id: number): Promise<void> {
 
 /** The page's order, loaded once, as loadOrdersOnce does a tab (its id from the query; null: none). */
 export function openOrderOnce(id: number | null): void {
-  if (id !== null && $signedIn.get() && $openOrder.get()?.id !== id) void openOrder(id);
+  if (id !== null && $signedIn.get() && hasCapability('ordersList') && $openOrder.get()?.id !== id) void openOrder(id);
 }
 
 /** An order changed on the server: every list and the open order show it. */
@@ -80,6 +82,11 @@ function showChanged(order: Order): void {
   $orderLists.set(withOrder($orderLists.get(), order));
   if ($openOrder.get()?.id === order.id) $openOrder.set({ id: order.id, state: 'ready', order });
 }
+
+/** Whether an order can be cancelled here: its status allows it and the backend can (the `cancel` capability). */
+export const cancellable = (order: Order): boolean => hasCapability('cancel') && canCancel(order.status);
+/** Whether an order can be paid online here: it is unpaid online and the backend can (the `pay` capability). */
+export const payableOnline = (order: Order): boolean => hasCapability('pay') && canPayOnline(order);
 
 /** The order being cancelled, while its call is on its way. */
 export const $cancelling = atom<number | null>(null);
@@ -126,7 +133,7 @@ export const $paying = atom<number | null>(null);
  * (the order stays unpaid and payable).
  */
 export async function payOrder(order: Order): Promise<string | null> {
-  if (!canPayOnline(order) || $paying.get() !== null) return null;
+  if (!canPayOnline(order) || !hasCapability('pay') || $paying.get() !== null) return null;
   $paying.set(order.id);
   try {
     // The checkout's pay link, loaded with the checkout store on the first click (it brings the basket along).

@@ -8,20 +8,30 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { canCancel, canPay } from '#contract/order-status.ts';
+import { canPay } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { addressDetails } from '../../lib/address.ts';
-import { canPayOnline, orderIdFromQuery, paymentFailedInQuery } from '../../lib/orders.ts';
+import { orderIdFromQuery, paymentFailedInQuery } from '../../lib/orders.ts';
 import { printUzPhone } from '../../lib/uz-phone.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText, productTitle } from '../../lib/product.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { $cancelling, $openOrder, $paying, openOrder, openOrderOnce, payOrder } from '../../stores/orders.ts';
+import {
+  $cancelling,
+  $openOrder,
+  $paying,
+  cancellable,
+  openOrder,
+  openOrderOnce,
+  payableOnline,
+  payOrder,
+} from '../../stores/orders.ts';
+import { hasCapability } from '../../stores/capabilities.ts';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
-import { Fact, LoadFailed, PaymentState, ShopDate, StatusText } from './parts.tsx';
+import { Fact, LoadFailed, OrdersUnavailable, PaymentState, ShopDate, StatusText } from './parts.tsx';
 import '../shared/tiles.css';
 import './orders.css';
 
@@ -30,7 +40,7 @@ export default function OrderPage({ lang, labels }: { lang: Lang; labels: Labels
   const t = makeT(labels);
   return (
     <SignInGate message={t('isl.auth.sign_in_to_access')} login={t('isl.auth.login')}>
-      <OrderView lang={lang} t={t} />
+      {hasCapability('ordersList') ? <OrderView lang={lang} t={t} /> : <OrdersUnavailable t={t} />}
     </SignInGate>
   );
 }
@@ -146,9 +156,9 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
         </Fact>
       </dl>
 
-      {(canPayOnline(order) || canCancel(order.status)) && (
+      {(payableOnline(order) || cancellable(order)) && (
         <div className="orders-actions">
-          {canPayOnline(order) && (
+          {payableOnline(order) && (
             <button
               type="button"
               className="tile-add orders-pay"
@@ -164,7 +174,7 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
                   : t('isl.order.pay')}
             </button>
           )}
-          {canCancel(order.status) && (
+          {cancellable(order) && (
             <button
               type="button"
               className="orders-secondary orders-cancel"
@@ -187,7 +197,7 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
           {t('isl.order.installment_note')}
         </p>
       )}
-      {payLinkFailed && canPayOnline(order) && (
+      {payLinkFailed && payableOnline(order) && (
         <p className="orders-failure" role="alert" data-testid="order-pay-failed">
           {t('isl.order.pay_link_failed')}
         </p>

@@ -7,18 +7,26 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { canCancel, orderPagePath, ORDER_TABS, type OrderTab } from '#contract/order-status.ts';
+import { orderPagePath, ORDER_TABS, type OrderTab } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { tabFromQuery } from '../../lib/orders.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { tabAfterKey } from '../../lib/tabs.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { $cancelling, $orderLists, $orderListState, loadOrders, loadOrdersOnce } from '../../stores/orders.ts';
+import { hasCapability } from '../../stores/capabilities.ts';
+import {
+  $cancelling,
+  $orderLists,
+  $orderListState,
+  cancellable,
+  loadOrders,
+  loadOrdersOnce,
+} from '../../stores/orders.ts';
 import RetryButton from '../shared/RetryButton.tsx';
 import SignInGate from '../shared/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
-import { Fact, LoadFailed, PaymentState, ShopDate, StatusText } from './parts.tsx';
+import { Fact, LoadFailed, OrdersUnavailable, PaymentState, ShopDate, StatusText } from './parts.tsx';
 import '../shared/tiles.css';
 import './orders.css';
 
@@ -36,6 +44,10 @@ const tabId = (tab: OrderTab) => `orders-tab-${tab}`;
 const PANEL_ID = 'orders-panel';
 
 function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
+  return hasCapability('ordersList') ? <OrderTabList lang={lang} t={t} /> : <OrdersUnavailable t={t} />;
+}
+
+function OrderTabList({ lang, t }: { lang: Lang; t: Translate }) {
   // Rendered in the browser only (inside the sign-in gate): the address can be read at once.
   const [tab, setTab] = useState<OrderTab>(() => tabFromQuery(location.search));
   const lists = useStore($orderLists);
@@ -207,7 +219,7 @@ function OrderItem({
           {formatPrice(order.price)}
         </Fact>
       </dl>
-      {canCancel(order.status) && (
+      {cancellable(order) && (
         <button
           type="button"
           className="orders-secondary orders-cancel"

@@ -68,3 +68,12 @@ export function LoadFailed({
     </div>
   );
 }
+
+/** A backend without an orders list (the `ordersList` capability): where the shopper learns of an order instead. */
+export function OrdersUnavailable({ t }: { t: Translate }) {
+  return (
+    <p className="island-status" data-testid="orders-unavailable">
+      {t('isl.orders.unavailable')}
+    </p>
+  );
+}
