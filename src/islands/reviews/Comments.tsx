@@ -9,6 +9,7 @@ import type { Lang } from '#contract/schemas.ts';
 import type { Review } from '../../lib/backend/shop.ts';
 import type { Translate } from '../../i18n/messages.ts';
 import { localizedPath } from '../../i18n/urls.ts';
+import { hasCapability } from '../../stores/capabilities.ts';
 import { averageRating, RatingSummary, ReviewList } from '../shared/ReviewList.tsx';
 
 export default function Comments({
@@ -37,12 +38,16 @@ export default function Comments({
           <p>
             <strong>{t('comments.empty')}</strong>
           </p>
-          <p>{t('isl.reviews.empty_hint')}</p>
-          <p>
-            <a className="btn" href={localizedPath(lang, '/profile/reviews')}>
-              {t('isl.reviews.write')}
-            </a>
-          </p>
+          {hasCapability('reviewWrite') && (
+            <>
+              <p>{t('isl.reviews.empty_hint')}</p>
+              <p>
+                <a className="btn" href={localizedPath(lang, '/profile/reviews')}>
+                  {t('isl.reviews.write')}
+                </a>
+              </p>
+            </>
+          )}
         </div>
       )}
       <p>

@@ -13,6 +13,7 @@ import { firstImage, productTitle } from '../../lib/product.ts';
 import { tabAfterKey } from '../../lib/tabs.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
+import { hasCapability } from '../../stores/capabilities.ts';
 import { setLanguage } from '../../stores/language.ts';
 import {
   $pending,
@@ -201,14 +202,16 @@ function PendingItem({ lang, t, item }: { lang: Lang; t: Translate; item: Requir
   return (
     <li className="reviews-pending-item" data-pending-product={product.id}>
       <ProductLink lang={lang} product={product} />
-      <button
-        type="button"
-        className="btn"
-        aria-label={t('isl.reviews.write_for', { title: productTitle(product) })}
-        onClick={() => openReview({ product, review: null })}
-      >
-        {t('isl.reviews.write')}
-      </button>
+      {hasCapability('reviewWrite') && (
+        <button
+          type="button"
+          className="btn"
+          aria-label={t('isl.reviews.write_for', { title: productTitle(product) })}
+          onClick={() => openReview({ product, review: null })}
+        >
+          {t('isl.reviews.write')}
+        </button>
+      )}
     </li>
   );
 }
@@ -218,14 +221,16 @@ function RatedItem({ lang, t, review }: { lang: Lang; t: Translate; review: OwnR
   return (
     <li data-rated-product={product.id}>
       <ReviewCard lang={lang} t={t} review={review} heading={<ProductLink lang={lang} product={product} />}>
-        <button
-          type="button"
-          className="btn btn-ghost"
-          aria-label={t('isl.reviews.edit_for', { title: productTitle(product) })}
-          onClick={() => openReview({ product, review })}
-        >
-          {t('isl.reviews.edit')}
-        </button>
+        {hasCapability('reviewWrite') && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            aria-label={t('isl.reviews.edit_for', { title: productTitle(product) })}
+            onClick={() => openReview({ product, review })}
+          >
+            {t('isl.reviews.edit')}
+          </button>
+        )}
       </ReviewCard>
     </li>
   );
