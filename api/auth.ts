@@ -14,12 +14,22 @@
  *   ignores). A stranger can only ever spend the unrecognised pool, so the
  *   owner's own browser always gets its code and can sign in.
  * - Per pool: a code per CODE_MINUTES and CODES_PER_WINDOW an hour; MAX_TRIES
- *   wrong tries per code, GUESSES_PER_HOUR wrong codes an hour and
- *   GUESSES_PER_30_DAYS in any 30 days (NIST SP 800-63B: at most 100, so a
- *   4-digit code falls with probability ≤ 1 %). A pool over budget answers
- *   429 with the time to wait, in the shopper's language, before any SMS.
+ *   wrong tries per code. A pool over budget answers 429 with the time to
+ *   wait, in the shopper's language, before any SMS.
+ * - A recognised browser gets 4-digit codes and at most GUESSES_PER_HOUR
+ *   wrong codes an hour and GUESSES_PER_30_DAYS in any 30 days (NIST SP
+ *   800-63B: at most 100 consecutive failures, so a 4-digit code falls with
+ *   probability ≤ 1 %). Only its owner can spend that budget.
+ * - Browsers a phone never signed in on share one pool that anyone can
+ *   spend, so it never locks for long: its codes are 4 characters of a
+ *   32-letter alphabet (2^20, as many as SP 800-63B's minimum of 6 digits),
+ *   and after FREE_GUESSES wrong codes in a day each further one waits twice
+ *   the last, from FIRST_DELAY_MS up to MAX_DELAY_MS (an hour). A stranger
+ *   guessing for 30 days gets about 730 tries, a chance of 730 / 2^20 ≈
+ *   0.07 % (below the recognised pool's 1 %); a new browser, the owner's on a
+ *   new phone or someone registering, never waits more than an hour.
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { AppContext } from './context.ts';
 import { assertDeliveryArea } from './delivery-area.ts';
@@ -51,6 +61,13 @@ export const REFRESH_SECONDS = 30 * 24 * 60 * 60;
 export const REFRESH_GRACE_MS = 30_000;
 /** The pool of browsers a phone never signed in on. */
 const UNRECOGNISED = 0;
+/** Wrong codes a day the unrecognised pool may make before each further one waits. */
+export const FREE_GUESSES = 5;
+export const FIRST_DELAY_MS = 30_000;
+export const MAX_DELAY_MS = HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
+/** Codes for unrecognised browsers: 32 letters and digits, without the look-alikes 0, O, 1 and I. */
+export const WIDE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const LOCKED: Wait = {
   uz: (n) => `Juda koʻp notoʻgʻri urinish. ${n} soniyadan keyin qayta urinib koʻring.`,
@@ -192,8 +209,22 @@ export function authHandlers(
     return row?.device ?? UNRECOGNISED;
   };
 
-  /** The wait before a pool may guess again (0: it may): its hourly and 30-day budgets of wrong codes. */
+  /**
+   * The wait before a pool may guess again (0: it may): for a recognised browser its hourly and 30-day budgets of
+   * wrong codes, for the unrecognised pool the progressive delay after its last wrong code.
+   */
   const guessWait = (phone: string, device: number, now: number) => {
+    if (device === UNRECOGNISED) {
+      const day = db.get<{ n: number; last: number | null }>(
+        'SELECT count(*) AS n, max(at_ms) AS last FROM guesses WHERE phone = ? AND device = ? AND at_ms > ?',
+        phone,
+        device,
+        now - DAY_MS,
+      );
+      if (!day || day.last === null || day.n < FREE_GUESSES) return 0;
+      const delay = Math.min(FIRST_DELAY_MS * 2 ** (day.n - FREE_GUESSES), MAX_DELAY_MS);
+      return Math.max(0, day.last + delay - now);
+    }
     const nth = (windowMs: number, limit: number) =>
       db.get<{ at_ms: number }>(
         'SELECT at_ms FROM guesses WHERE phone = ? AND device = ? AND at_ms > ? ORDER BY at_ms DESC LIMIT 1 OFFSET ?',
@@ -246,7 +277,10 @@ export function authHandlers(
       // One live code per pool: a new one replaces the pool's last.
       db.run('DELETE FROM challenges WHERE phone = ? AND device = ?', phone, device);
       const id = newChallengeId();
-      const code = String(randomBytes(4).readUInt32BE() % 10_000).padStart(4, '0');
+      const code =
+        device === UNRECOGNISED
+          ? Array.from({ length: 4 }, () => WIDE_CODE_ALPHABET[randomInt(WIDE_CODE_ALPHABET.length)]).join('')
+          : String(randomInt(10_000)).padStart(4, '0');
       db.run(
         'INSERT INTO challenges (id, phone, device, code, code_ms) VALUES (?, ?, ?, ?, ?)',
         id,

@@ -54,7 +54,7 @@ function startApi(env: Record<string, string>, dataDir = mkdtempSync(join(tmpdir
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
       for (const line of lines) {
-        const sms = /^\[sms\] (\+\d+) code: (\d{4})$/.exec(line);
+        const sms = /^\[sms\] (\+\d+) code: ([A-Z0-9]{4})$/.exec(line);
         if (sms?.[1] && sms[2]) codes.set(sms[1], sms[2]);
         const listening = /listening on (\S+)/.exec(line);
         if (listening?.[1])

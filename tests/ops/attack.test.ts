@@ -32,6 +32,10 @@ it(
     );
     expect(row('#18.6 deleted user')).toContain("the deleted user's token opens: 401");
     expect(row('#18.1 lockout')).toContain("owner's browser: code 200, sign-in 200");
+    // A browser never used before waits at most an hour, however the stranger guessed.
+    expect(Number(/new browser: \d+ \(wait (\d+|-) s/.exec(row('#18.1 lockout'))?.[1] ?? 0) || 0).toBeLessThanOrEqual(
+      3600,
+    );
     expect(row('#30.2 shared address')).toContain("the shopper's refresh: 200; a new code request: 200");
     expect(row('#30.6 payment sandbox')).toMatch(/pay call 400 \(no link\), sandbox pay - → order unpaid/);
     expect(row('#30.3 production with')).toContain('7 of 7 refused, 7 with one line each; 0 started');
