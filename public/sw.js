@@ -21,14 +21,13 @@ const MAX_PAGES = 200;
 const assetUrls = (text, base) =>
   [...text.matchAll(/(?:\/_astro\/|\.\/)[\w.@~-]+\.(?:js|css)/g)].map((m) => new URL(m[0], base).href);
 
-/** A shopper page and every built file it needs, followed through the scripts' imports. */
-async function keepPage(path) {
-  const pages = await caches.open(PAGES);
+/**
+ * Every built file a page needs, followed through the scripts' imports (the
+ * chunks a page loads later, such as its dialogs and toasts, too), fetched
+ * once: a page kept for offline use then works offline.
+ */
+async function keepAssets(html) {
   const assets = await caches.open(ASSETS);
-  const response = await fetch(path);
-  if (!response.ok) return;
-  const html = await response.clone().text();
-  await pages.put(path, response);
   const seen = new Set();
   let next = assetUrls(html, self.location.origin);
   while (next.length) {
@@ -36,13 +35,24 @@ async function keepPage(path) {
     for (const url of next) {
       if (seen.has(url) || !url.includes('/_astro/')) continue;
       seen.add(url);
-      const asset = await fetch(url).catch(() => null);
-      if (!asset?.ok) continue;
-      if (url.endsWith('.js')) found.push(...assetUrls(await asset.clone().text(), url));
-      await assets.put(url, asset);
+      let asset = await assets.match(url);
+      if (!asset) {
+        asset = await fetch(url).catch(() => null);
+        if (!asset?.ok) continue;
+        await assets.put(url, asset.clone());
+      }
+      if (url.endsWith('.js')) found.push(...assetUrls(await asset.text(), url));
     }
     next = found;
   }
+}
+
+/** A shopper page kept with what it needs. */
+async function keepPage(path) {
+  const response = await fetch(path);
+  if (!response.ok) return;
+  await (await caches.open(PAGES)).put(path, response.clone());
+  await keepAssets(await response.text());
 }
 
 self.addEventListener('install', (event) => {
@@ -72,13 +82,21 @@ async function trim(cache) {
   await Promise.all(keys.slice(0, Math.max(keys.length - MAX_PAGES, 0)).map((key) => cache.delete(key)));
 }
 
-async function networkFirst(request) {
+async function networkFirst(request, event) {
   const cache = await caches.open(PAGES);
   try {
     const response = await fetch(request);
     if (response.ok && response.type === 'basic') {
       await cache.put(withoutQuery(request), response.clone());
       void trim(cache);
+      if (request.mode === 'navigate')
+        event.waitUntil(
+          response
+            .clone()
+            .text()
+            .then(keepAssets)
+            .catch(() => undefined),
+        );
     }
     return response;
   } catch (error) {
@@ -102,7 +120,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   // The API, map tiles and other origins go straight to the network.
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  event.respondWith(url.pathname.startsWith('/_astro/') ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(url.pathname.startsWith('/_astro/') ? cacheFirst(request) : networkFirst(request, event));
 });
 
 self.addEventListener('sync', (event) => {

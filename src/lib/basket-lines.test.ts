@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Feature } from './backend/shop.ts';
 import type { BasketEntry } from './basket.ts';
 import { recordChange, refuseChange } from './basket-pending.ts';
-import { localLines, productsToFetch, readServerBasket, readServerLine, shopperLines } from './basket-lines.ts';
+import {
+  decodeServerLines,
+  localLines,
+  productsToFetch,
+  readServerBasket,
+  readServerLine,
+  shopperLines,
+} from './basket-lines.ts';
 import { DEFAULT_TITLE, PLACEHOLDER_IMAGE, type ShownProduct } from './product.ts';
 
 const BLACK: Feature = {
@@ -105,6 +112,11 @@ describe('readServerLine', () => {
     expect(readServerBasket({ count: 2, next: null, results: [item(1, 5, null), { id: 2 }] })).toHaveLength(1);
     expect(readServerBasket(null)).toEqual([]);
   });
+  it('reads back the lines it kept in browser storage, details and all', () => {
+    const lines = readServerBasket([item(3, 5, BLACK, 2), item(4, 6, null, 1, '900.00', true)]);
+    expect(decodeServerLines(JSON.parse(JSON.stringify(lines)))).toEqual(lines);
+    expect(decodeServerLines('nonsense')).toBeNull();
+  });
 });
 
 describe('localLines', () => {
@@ -192,9 +204,16 @@ describe('shopperLines', () => {
     const bare = readServerBasket([item(10, 5, BLACK, 1, '900.00', true)]);
     expect(productsToFetch(bare, []).map((l) => l.product)).toEqual([5]);
     const [waiting] = shopperLines(bare, [], {});
-    expect(waiting).toMatchObject({ key: 'server:10', feature_id: 11, price: 900, product: { id: 5, title: '' } });
+    expect(waiting).toMatchObject({
+      key: 'server:10',
+      known: false,
+      feature_id: 11,
+      price: 900,
+      product: { id: 5, title: '' },
+    });
     const [filled] = shopperLines(bare, [], { 5: shown(5) });
     expect(filled).toMatchObject({ feature: BLACK, product: { title: 'Phone 5', image: '/media/black.svg' } });
+    expect(filled?.known).toBeUndefined();
     expect(shopperLines(bare, [], { 5: null })).toEqual([]);
   });
 });

@@ -62,6 +62,23 @@ export function readServerBasket(answer: unknown): ServerLine[] {
   return list.flatMap((item) => readServerLine(item) ?? []);
 }
 
+/** Lines kept in browser storage → lines (each read again as a server item whose details are objects). */
+export function decodeServerLines(stored: unknown): ServerLine[] | null {
+  if (!Array.isArray(stored)) return null;
+  return readServerBasket(
+    stored.map((line) => {
+      const kept = entity(line);
+      return (
+        kept && {
+          ...kept,
+          product: kept['product_detail'] ?? kept['product'],
+          feature: kept['feature_detail'] ?? kept['feature'],
+        }
+      );
+    }),
+  );
+}
+
 /** The products the shown lines still need fetched (a server line that carries only ids, or no stock). */
 export const productsToFetch = (server: readonly ServerLine[], changes: readonly PendingChange[]) => [
   ...server.filter((line) => !line.product_detail || (line.feature === null && !line.feature_detail)),
@@ -119,7 +136,8 @@ export function shopperLines(
       stock,
     );
     // The server's stated unit price decides what is charged.
-    return [serverLine?.price != null ? { ...line, price: serverLine.price } : line];
+    const priced = serverLine?.price != null ? { ...line, price: serverLine.price } : line;
+    return [serverLine?.product_detail || fetched ? priced : { ...priced, known: false }];
   });
 }
 

@@ -126,9 +126,10 @@ export type BasketCall =
   | { call: 'quantity'; item: number; action: 'increase' | 'decrease' }
   | { call: 'delete'; items: number[] };
 
-/** The calls that bring one line's change about, given the server's lines (none: nothing to send). */
+/** The calls that bring changes about, given the server's lines (none: nothing to send). */
 export interface PlannedChange {
-  change: PendingChange;
+  /** One line's change, or the removals one delete sends together. */
+  changes: PendingChange[];
   calls: BasketCall[];
 }
 
@@ -139,36 +140,35 @@ export interface PlannedChange {
  */
 export function planReplay(changes: readonly PendingChange[], server: readonly KnownLine[]): PlannedChange[] {
   const planned: PlannedChange[] = [];
-  const removals: PlannedChange[] = [];
+  const removals: { change: PendingChange; item: number | null }[] = [];
   for (const change of changes) {
     if (change.state !== 'waiting') continue;
     const line = server.find((l) => sameLine(l, change));
     if (change.kind === 'remove') {
-      removals.push({ change, calls: line ? [{ call: 'delete', items: [line.id] }] : [] });
+      removals.push({ change, item: line?.id ?? null });
       continue;
     }
     if (!line) {
       const add = { call: 'add' as const, product: change.product, feature: change.feature, quantity: change.quantity };
-      planned.push({ change, calls: change.kind === 'add' ? [add] : [] });
+      planned.push({ changes: [change], calls: change.kind === 'add' ? [add] : [] });
       continue;
     }
     const gap = change.quantity - line.quantity;
     const steps = change.kind === 'add' ? Math.max(gap, 0) : Math.abs(gap);
     const action = gap > 0 ? 'increase' : 'decrease';
-    planned.push({ change, calls: Array.from({ length: steps }, () => ({ call: 'quantity', item: line.id, action })) });
+    planned.push({
+      changes: [change],
+      calls: Array.from({ length: steps }, () => ({ call: 'quantity', item: line.id, action })),
+    });
   }
-  const items = removals.flatMap((r) => r.calls.flatMap((c) => (c.call === 'delete' ? c.items : [])));
-  if (items.length > 1) {
-    // One call deletes them all: the first carries it, the others ride along.
-    const [first, ...rest] = removals.filter((r) => r.calls.length);
-    return [
-      ...planned,
-      ...removals.filter((r) => !r.calls.length),
-      { change: first!.change, calls: [{ call: 'delete', items }] },
-      ...rest.map((r) => ({ change: r.change, calls: [] })),
-    ];
-  }
-  return [...planned, ...removals];
+  // A removal of a line the server no longer has is done already.
+  const done = removals.filter((r) => r.item === null).map((r) => ({ changes: [r.change], calls: [] }));
+  const sent = removals.filter((r) => r.item !== null);
+  const items = sent.map((r) => r.item!);
+  const together = items.length
+    ? [{ changes: sent.map((r) => r.change), calls: [{ call: 'delete' as const, items }] }]
+    : [];
+  return [...planned, ...done, ...together];
 }
 
 /** How a line stands: on the server, waiting to be sent, or refused by the server. */

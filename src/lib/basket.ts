@@ -45,6 +45,8 @@ export interface BasketLine {
   status: LineStatus;
   /** The server's reason for refusing the line. */
   reason?: string;
+  /** False while the line's product is still being fetched (its price is not known: it is not counted yet). */
+  known?: boolean;
   product: BasketProduct;
   /** The chosen variant's id, known before its details are. */
   feature_id: number | null;
@@ -201,15 +203,15 @@ export interface BasketTotals {
   total: number;
 }
 
-/** Totals of the lines; a line the server refused is not counted. */
+/** Totals of the lines; a line the server refused, or one whose price is not known yet, is not counted. */
 export function totals(
-  lines: readonly (Pick<BasketLine, 'quantity' | 'price' | 'listPrice'> & { status?: LineStatus })[],
+  lines: readonly (Pick<BasketLine, 'quantity' | 'price' | 'listPrice' | 'known'> & { status?: LineStatus })[],
 ): BasketTotals {
   let count = 0;
   let subtotal = 0;
   let total = 0;
   for (const line of lines) {
-    if (line.status === 'refused') continue;
+    if (line.status === 'refused' || line.known === false) continue;
     count += line.quantity;
     subtotal += line.listPrice * line.quantity;
     total += line.price * line.quantity;

@@ -39,7 +39,7 @@ import {
   type PendingChange,
   type ViewLine,
 } from '../lib/basket-pending.ts';
-import { readServerBasket, type ServerLine } from '../lib/basket-lines.ts';
+import { decodeServerLines, readServerBasket, type ServerLine } from '../lib/basket-lines.ts';
 import { productTitle } from '../lib/product.ts';
 import { parseJson, repairStored } from '../lib/storage.ts';
 import { getApi, statusOf } from './api.ts';
@@ -70,7 +70,7 @@ export const $basketOwner = persistentAtom<string>('basketOwner', '');
 /** Signed in: the server's basket as last read, null until it has been read on this device. */
 export const $serverBasket = persistentAtom<ServerLine[] | null>('basketSaved', null, {
   encode: (lines) => (lines ? JSON.stringify(lines) : (undefined as unknown as string)),
-  decode: (raw) => (Array.isArray(parseJson(raw)) ? readServerBasket(parseJson(raw)) : null),
+  decode: (raw) => decodeServerLines(parseJson(raw)),
 });
 
 /** Whether this page has read the server's basket: not yet, on its way, read, or failed (the known lines are shown). */
@@ -195,26 +195,30 @@ function replay(): Promise<Map<string, Outcome>> {
     }
     let called = false;
     const taken: PendingChange[] = [];
-    for (const { change, calls } of planReplay(waiting, $serverBasket.get() ?? [])) {
+    for (const { changes, calls } of planReplay(waiting, $serverBasket.get() ?? [])) {
       try {
         for (const call of calls) {
           called = true;
           await send(call);
         }
-        taken.push(change);
-        outcomes.set(lineKey(change), { state: 'sent' });
+        taken.push(...changes);
+        for (const change of changes) outcomes.set(lineKey(change), { state: 'sent' });
       } catch (error) {
         trusted = false;
         const status = statusOf(error);
-        if (!refused(status)) break;
+        // No answer: the network is down, the rest waits too. A 5xx may be this line's alone: the next is tried.
+        if (status === 0) break;
+        if (!refused(status)) continue;
         const detail = errorDetail(error);
-        // A refused add stays, marked, for the shopper; a refused quantity or removal leaves the server's line as it is.
-        $pendingBasket.set(
-          change.kind === 'add'
-            ? refuseChange($pendingBasket.get(), change, detail ?? null)
-            : dropChange($pendingBasket.get(), change),
-        );
-        outcomes.set(lineKey(change), { state: 'refused', status, ...(detail ? { detail } : {}) });
+        for (const change of changes) {
+          // A refused add stays, marked, for the shopper; a refused quantity or removal leaves the server's line.
+          $pendingBasket.set(
+            change.kind === 'add'
+              ? refuseChange($pendingBasket.get(), change, detail ?? null)
+              : dropChange($pendingBasket.get(), change),
+          );
+          outcomes.set(lineKey(change), { state: 'refused', status, ...(detail ? { detail } : {}) });
+        }
       }
     }
     // A change the server took leaves the list once the refetch shows it (until then it shows as it is, and
@@ -331,7 +335,9 @@ export async function addToBasket(product: BasketProductInput, featureId: number
   if (cardLine) featureId = cardLine.feature;
   else if (!findEntry(lines, id, featureId)) {
     // A new line: only what is in stock now (a product that cannot be fetched is left to the server to judge).
-    const known = await productFor(id);
+    // Offline, or with the basket's server out of reach just now, the server judges when the add is sent.
+    const reachable = online() && !(signedIn && $basketRead.get() === 'failed');
+    const known = reachable ? await productFor(id) : null;
     if (known && featureId === null && !product.features) featureId = known.features[0]?.id ?? null;
     // No stock figure: the add is offered and the server decides.
     const soldOut =

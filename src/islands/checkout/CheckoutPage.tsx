@@ -369,7 +369,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
           <button
             type="submit"
             className="checkout-place"
-            disabled={busy || checking}
+            disabled={busy || checking || lines.some((l) => l.known === false)}
             aria-busy={busy || checking}
             data-testid="checkout-place"
           >

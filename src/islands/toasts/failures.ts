@@ -3,7 +3,7 @@
  * rejection shows 'An error occurred' with 'Please reload the page or try
  * later' (at most once every 10 s), and a lazy chunk that fails to load
  * (`vite:preloadError`, e.g. after a new release replaced the files) reloads
- * the page once, then shows the same message.
+ * the page once (never offline), then shows the same message.
  */
 import { queueToast } from '../../stores/notify.ts';
 
@@ -33,7 +33,8 @@ export function listenForFailures(): void {
     } catch {
       reloaded = true; // Without storage a reload could loop: show the message instead.
     }
-    if (reloaded) showFailure();
+    // Offline a reload would lose the page: the message waits for the network instead.
+    if (reloaded || !navigator.onLine) showFailure();
     else location.reload();
   });
 }

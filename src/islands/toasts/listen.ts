@@ -12,7 +12,8 @@ export function listenForToasts(): void {
   $toasts.subscribe((queued) => {
     if (!queued.length) return;
     import('./show.tsx').then(
-      ({ showQueued }) => showQueued(),
+      // A chunk that could not load (offline) is answered with nothing: the messages wait for the next message.
+      (island: typeof import('./show.tsx') | undefined) => island?.showQueued(),
       () => console.warn('[toast] the toast island failed to load'),
     );
   });

@@ -12,6 +12,9 @@ import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { addButton, badge, expectToast, fail, storedJson, toast, useTokens } from './helpers.ts';
 
 const ADD = /\/api\/v1\/orders\/add-basket\/$/;
+
+// A test that takes the browser offline never leaves the shared context so.
+test.afterEach(({ context }) => context.setOffline(false));
 const BASKET = /\/api\/v1\/orders\/basket\/$/;
 
 const pending = (page: Page) =>
@@ -61,11 +64,12 @@ test('a change still waiting survives signing out, and reaches the server when t
 
   await page.goto('/uz/profile');
   await page.locator('[data-sign-out]:visible').first().click();
-  await expect(page.locator('[data-sign-out]:visible')).toHaveCount(0);
+  await expect(page.getByTestId('profile-sign-in')).toBeVisible();
   expect(await pending(page)).toMatchObject([{ product: a!.id, state: 'waiting' }]);
 
   await page.unroute(ADD);
-  await page.locator('[data-sign-in]:visible').first().click();
+  await page.goto('/uz/profile');
+  await page.getByTestId('profile-sign-in').click();
   await page.getByTestId('phone-input').fill('');
   await page.getByTestId('phone-input').pressSequentially(phone.slice(1));
   await Promise.all([
@@ -188,6 +192,8 @@ async function checkoutWithWaitingLine(page: Page) {
   await expect(page.locator(`.basket-line[data-product="${b!.id}"]`)).toHaveAttribute('data-status', 'waiting');
   await page.locator('.basket-order').click();
   await expect(page.getByTestId('checkout-lines').locator('li')).toHaveCount(2);
+  // Both lines' products have come: the total counts them.
+  await expect(page.getByTestId('checkout-place')).toBeEnabled();
   await page.getByText('Yetkazib berilganda naqd pul').click();
   return { tokens, a: a!, b: b! };
 }
@@ -235,4 +241,30 @@ test('checkout leaves out a line it still cannot save, names it, and orders the 
   expect(order!.price).toBe(shownTotal);
   expect(orders).toHaveLength(1);
   expect(await pending(page)).toMatchObject([{ product: b.id, state: 'waiting' }]);
+});
+
+test('offline, a change is queued on this device and sent as soon as the browser is back online', async ({
+  page,
+  context,
+}) => {
+  const [a] = await products();
+  const tokens = await signIn();
+  await useTokens(page, tokens);
+  await page.goto('/uz/about');
+  // Offline, the toast's code cannot load (no service worker here): the change is stored all the same.
+  expectConsole(page, failedLoad('aborted'));
+  await context.setOffline(true);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (ADD.test(r.url())) sent.push(r.method());
+  });
+  await (await addButton(page, a!.id)).click();
+  await expect.poll(() => pending(page)).toMatchObject([{ product: a!.id, kind: 'add', state: 'waiting' }]);
+  await expect.poll(() => badge(page)).toBe('1');
+  // Offline, nothing is even tried: the change waits for the network.
+  expect(sent).toEqual([]);
+
+  await context.setOffline(false);
+  await expect.poll(() => serverLines(tokens), { timeout: 15_000 }).toEqual([[a!.id, 1]]);
+  await expect.poll(() => pending(page)).toBeNull();
 });

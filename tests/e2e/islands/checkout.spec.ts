@@ -243,7 +243,11 @@ test.describe('payment sandbox and faults (desktop)', () => {
     const { tokens } = await shopperAtCheckout(page, 'uz', 4);
     await page.getByLabel(TEXT.uz.cash).check();
     await fail(page, /\/api\/v1\/orders\/$/, 'timeout', 'POST');
-    await place(page).click();
+    // The basket is made sure of first; the order's call then waits for an answer that never comes.
+    await Promise.all([
+      page.waitForRequest((r) => /\/api\/v1\/orders\/$/.test(r.url()) && r.method() === 'POST'),
+      place(page).click(),
+    ]);
     // While the call is on its way the button is disabled (one order per click).
     await expect(place(page)).toBeDisabled();
     await page.clock.runFor(11_000);

@@ -14,7 +14,7 @@ import {
   serverFavourites,
   signIn,
 } from '../support/api.ts';
-import { badge, expectToast, setLocalBasket } from './helpers.ts';
+import { badge, expectToast, setLocalBasket, storedJson } from './helpers.ts';
 
 for (const lang of ['uz', 'ru'] as const) {
   const text = {
@@ -132,7 +132,7 @@ for (const lang of ['uz', 'ru'] as const) {
   );
 }
 
-test("sign-in sync failure keeps the failed items locally: 'Mahsulotni sinxronlashtirishda xato: ID {id}'", async ({
+test("sign-in sync failure keeps the failed items waiting on this device: 'Mahsulotni sinxronlashtirishda xato: ID {id}'", async ({
   page,
 }) => {
   expectConsole(page, failedLoad(500, /\/api\/v1\/orders\/add-basket\/$/));
@@ -163,10 +163,10 @@ test("sign-in sync failure keeps the failed items locally: 'Mahsulotni sinxronla
   await page.getByTestId('code-input').pressSequentially(await codeFor(phone));
   await expectToast(page, `Mahsulotni sinxronlashtirishda xato: ID ${b!.id}`);
   await expectToast(page, 'Savatni sinxronlashtirishda xato yuz berdi!');
-  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('basket'))) ?? '[]') as Array<{
-    product: number;
-    quantity: number;
-  }>;
-  expect(stored.map((e) => [e.product, e.quantity])).toEqual([[b!.id, 3]]);
+  // The line the server did not take waits on this device, to be sent at the next page load.
+  expect(await storedJson(page, 'basketPending')).toMatchObject([
+    { product: b!.id, kind: 'add', quantity: 3, state: 'waiting' },
+  ]);
+  expect(await storedJson(page, 'basket')).toBeNull();
   await expect.poll(() => badge(page)).toBe('2');
 });
