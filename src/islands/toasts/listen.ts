@@ -3,6 +3,9 @@
  * toast never download sonner.
  */
 import { $toasts } from '../../stores/notify.ts';
+import type * as show from './show.tsx';
+
+type ToastIsland = typeof show;
 
 let started = false;
 
@@ -13,7 +16,7 @@ export function listenForToasts(): void {
     if (!queued.length) return;
     import('./show.tsx').then(
       // A chunk that could not load (offline) is answered with nothing: the messages wait for the next message.
-      (island: typeof import('./show.tsx') | undefined) => island?.showQueued(),
+      (island: ToastIsland | undefined) => island?.showQueued(),
       () => console.warn('[toast] the toast island failed to load'),
     );
   });
