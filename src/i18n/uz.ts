@@ -361,6 +361,10 @@ export const uz = {
     'Savatga saqlanmagan mahsulotlar buyurtmaga kiritilmadi: {titles}. Jami yangilandi, buyurtmani yana tasdiqlang.',
   'isl.checkout.price_changed': 'Narxlar oʻzgardi: {titles}. Yangi jamini tekshirib, buyurtmani yana tasdiqlang.',
   'isl.checkout.not_saved': 'Savatga saqlanmagan, buyurtmaga kirmaydi',
+  'isl.checkout.unavailable':
+    'Onlayn buyurtma berish hozircha ishlamayapti. Savatingiz saqlanadi: buyurtmani telefon yoki yordam boti orqali bering.',
+  'isl.checkout.call': 'Qoʻngʻiroq qilish: {phone}',
+  'isl.checkout.bot': 'Yordam botiga yozish',
   'isl.fav.add': 'Sevimlilarga qoʻshish',
   'isl.fav.remove': 'Sevimlilardan oʻchirish',
   'isl.fav.title': 'Sevimlilar',

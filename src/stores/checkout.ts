@@ -15,6 +15,7 @@ import { decodeSelection, outOfStockProducts } from '../lib/checkout.ts';
 import { isPayLinkMethod, type PayLinkMethod } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
 import { refetchBasket, sendPending } from './basket.ts';
+import { hasCapability } from './capabilities.ts';
 import { $basketLines } from './basket-edit.ts';
 import { $profile, saveProfile } from './profile.ts';
 
@@ -158,7 +159,8 @@ export function placeOrder(input: OrderInput, lang: Lang): Promise<PlaceResult> 
 async function keepName(typed: string): Promise<void> {
   const profile = $profile.get();
   const [first = '', ...rest] = typed.trim().split(/\s+/);
-  if (!profile || profile.first_name.trim() || profile.last_name.trim() || !first) return;
+  if (!hasCapability('profileWrite') || !profile || profile.first_name.trim() || profile.last_name.trim() || !first)
+    return;
   await saveProfile({ first_name: first, ...(rest.length ? { last_name: rest.join(' ') } : {}) });
 }
 
@@ -167,6 +169,7 @@ async function keepName(typed: string): Promise<void> {
  * null when the API does not say (a backend without the call) or the call failed.
  */
 export async function deliveryQuote(type: DeliveryType | null): Promise<DeliveryQuote | null> {
+  if (!hasCapability('delivery')) return null;
   try {
     return await (await getApi()).call('deliveryQuote', { query: type ? { delivery_type: type } : {} });
   } catch {

@@ -35,12 +35,20 @@ import {
   type LineCheck,
   type OrderFailure,
 } from '../../stores/checkout.ts';
+import { hasCapability } from '../../stores/capabilities.ts';
 import { $profile, loadProfile } from '../../stores/profile.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import './checkout.css';
 
-export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+/** How a shopper orders when the backend takes no orders online: the shop's phone and support bot. */
+export interface ShopContact {
+  phone: string;
+  phoneHref: string;
+  supportBot: string;
+}
+
+export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; labels: Labels; contact: ShopContact }) {
   setLanguage(lang);
   const t = makeT(labels);
   const signedIn = useStore($signedIn);
@@ -225,7 +233,19 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
           </ul>
         </section>
 
-        {!signedIn ? (
+        {!hasCapability('orders') ? (
+          <section className="checkout-sign-in" role="status" data-testid="checkout-unavailable">
+            <p>{t('isl.checkout.unavailable')}</p>
+            <p>
+              <a className="checkout-place" href={contact.phoneHref}>
+                {t('isl.checkout.call', { phone: contact.phone })}
+              </a>{' '}
+              <a className="checkout-secondary" href={contact.supportBot} rel="noopener" target="_blank">
+                {t('isl.checkout.bot')}
+              </a>
+            </p>
+          </section>
+        ) : !signedIn ? (
           <section className="checkout-sign-in" data-testid="checkout-sign-in">
             <p>{t('isl.checkout.sign_in_needed')}</p>
             <button type="button" className="checkout-place" data-sign-in>
@@ -365,7 +385,7 @@ export default function CheckoutPage({ lang, labels }: { lang: Lang; labels: Lab
             )}
           </div>
         )}
-        {signedIn && (
+        {signedIn && hasCapability('orders') && (
           <button
             type="submit"
             className="checkout-place"
