@@ -2,9 +2,9 @@
  * Normalising API products at one boundary (spec §3), so components never see
  * raw shapes: images as a clean list, a default title, only features in stock.
  */
-import { DEFAULT_TITLE, type Category, type Feature, type Product } from './backend/shop.ts';
+import type { Category, Feature, Product } from './backend/shop.ts';
 
-export { DEFAULT_TITLE };
+export const DEFAULT_TITLE = 'Unknown Product';
 /** Served from public/; used whenever a product, category or store has no image. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 

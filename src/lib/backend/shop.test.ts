@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from './answers.ts';
 import { Malformed } from './read.ts';
+import { DEFAULT_TITLE } from '../product.ts';
 import {
-  DEFAULT_TITLE,
   nextPageNumber,
   readBanners,
   readCategory,

@@ -7,6 +7,7 @@
  * show what they have. The reference API's contract is one dialect of these.
  */
 import type { InstallmentPlan } from '#contract/schemas.ts';
+import { DEFAULT_TITLE } from '../product.ts';
 import {
   entity,
   id,
@@ -21,8 +22,6 @@ import {
   type Raw,
   type Report,
 } from './read.ts';
-
-export const DEFAULT_TITLE = 'Unknown Product';
 
 export interface Category {
   id: number;
