@@ -55,6 +55,12 @@ for (const fault of faults) {
     await expectToast(page, 'Savatni yangilashda xato yuz berdi!');
     await expect(page.locator('.basket-line output')).toHaveText('2');
     await expect(page.getByTestId('basket-load-failed')).toBeVisible();
+    await expect(page.getByText('Savatingiz boʻsh')).toHaveCount(0);
+    // The server answers again: the retry reads it.
+    await page.unroute(BASKET);
+    await page.getByTestId('basket-load-failed').getByRole('button').click();
+    await expect(page.getByTestId('basket-load-failed')).toHaveCount(0);
+    await expect(page.locator('.basket-line output')).toHaveText('2');
     expect(errors).toEqual([]);
   });
 

@@ -154,27 +154,6 @@ test('after a failed basket load, a product already on the server is neither dup
   await expect.poll(() => serverLines(tokens)).toEqual([]);
 });
 
-test("a failed basket load never says 'empty': the lines known on this device show, with a retry", async ({ page }) => {
-  const [a] = await products();
-  const tokens = await signIn();
-  await addToServerBasket(tokens, a!.id, a!.feature);
-  await useTokens(page, tokens);
-  await page.goto('/uz/basket');
-  await expect(page.locator('.basket-line')).toHaveCount(1);
-
-  await fail(page, BASKET, '500', 'GET');
-  await page.reload();
-  await expectToast(page, 'Savatni yangilashda xato yuz berdi!');
-  await expect(page.getByTestId('basket-load-failed')).toBeVisible();
-  await expect(page.locator('.basket-line')).toHaveCount(1);
-  await expect(page.getByText('Savatingiz boʻsh')).toHaveCount(0);
-
-  await page.unroute(BASKET);
-  await page.getByTestId('basket-load-failed').getByRole('button').click();
-  await expect(page.getByTestId('basket-load-failed')).toHaveCount(0);
-  await expect(page.locator('.basket-line')).toHaveCount(1);
-});
-
 /** A shopper with a name and an address in the profile, line `a` saved and `b` added while the add failed. */
 async function checkoutWithWaitingLine(page: Page) {
   const [a, b] = await products();
