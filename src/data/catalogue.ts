@@ -11,9 +11,10 @@
  */
 import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { ApiError, createApi, type Api } from '../lib/api/client.ts';
-import { nextPageNumber, type CatalogueProduct, type Review, type Store } from '../lib/backend/shop.ts';
+import type { CatalogueProduct, Review, Store } from '../lib/backend/shop.ts';
 import type { Catalogue } from '../lib/catalogue-view.ts';
 import { LATEST_REVIEWS } from '../lib/live-product.ts';
+import { pageFromNext } from '../lib/paging.ts';
 import { newestFirst } from '../lib/product.ts';
 import type { Lang } from '#contract/schemas.ts';
 
@@ -216,7 +217,7 @@ async function fetchAllPages<T>(load: (page: number) => Promise<{ next: string |
   for (let page: number | null = 1; page !== null;) {
     const answer = await load(page);
     items.push(...answer.results);
-    const next = nextPageNumber(answer.next);
+    const next = pageFromNext(answer.next);
     page = next !== null && next > page ? next : null;
   }
   return items;

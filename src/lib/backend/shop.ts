@@ -387,13 +387,6 @@ export function readPage<T>(value: unknown, what: string, read: (raw: unknown) =
   return { count: maybeNumber(raw['count']) ?? results.length, next: textOrNull(raw['next']), results };
 }
 
-/** The number of the page `next` points to (its `page` parameter), or null when there is none. */
-export function nextPageNumber(next: string | null): number | null {
-  if (!next) return null;
-  const match = /[?&]page=(\d+)/.exec(next);
-  return match ? Number(match[1]) : null;
-}
-
 export function readAuthAnswer(value: unknown): AuthAnswer {
   const raw = record(value, 'sign-in answer');
   return { user: id(raw['user'], 'user'), time: maybeNumber(raw['time']) ?? 1 };
