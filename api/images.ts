@@ -35,7 +35,7 @@ export const UPLOAD_NAME = new RegExp(
 /**
  * Images decoded at once, across all requests: a 40-megapixel PNG holds about
  * 160 MB of pixels while it is decoded, so five at once pushed the API to
- * 475 MB (issue 18, finding 6). The rest wait their turn, in order.
+ * 475 MB. The rest wait their turn, in order.
  */
 export const MAX_DECODING = 2;
 const decoding = slots(MAX_DECODING);

@@ -1,5 +1,5 @@
 /**
- * The payment providers' merchant callbacks (issue 18, finding 5): the only
+ * The payment providers' merchant callbacks: the only
  * way an order becomes paid outside the development sandbox.
  *
  * Payme Merchant API, `POST /api/v1/payments/payme/`: JSON-RPC 2.0 with HTTP

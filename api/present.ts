@@ -168,7 +168,7 @@ export type Presenter = ReturnType<typeof createPresenter>;
 export const INSTALLMENT_FROM = 300_000;
 
 /**
- * The reference API's installment plans (issue 20): goods by the piece from
+ * The reference API's installment plans: goods by the piece from
  * 300 000 soʻm, 12 months at a 20% markup from 1 000 000 soʻm, else 6 months
  * at 10%; none for goods sold by the kilogram or cheaper ones.
  */

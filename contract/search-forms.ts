@@ -1,5 +1,5 @@
 /**
- * Search in any script (issue 20): one folded form for titles and queries, so
+ * Search in any script: one folded form for titles and queries, so
  * Uzbek Latin, Uzbek Cyrillic and Russian spellings of the same words meet,
  * plus the forms a query may stand for (a brand written in Cyrillic, a query
  * typed on the wrong keyboard layout).

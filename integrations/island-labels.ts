@@ -2,7 +2,7 @@
  * `virtual:labels/<set>`: a module whose default export is the labels of one
  * of src/i18n/labels.ts's LABEL_SETS, in both languages ({ uz, ru }). Client
  * modules that render text import it instead of reading a JSON attribute
- * that every page would repeat (issue 21: page weight); the chunk is cached.
+ * that every page would repeat (so pages stay light); the chunk is cached.
  */
 import type { Plugin } from 'vite';
 import { islandLabels, LABEL_SETS, type LabelSet } from '../src/i18n/labels.ts';

@@ -259,7 +259,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       cpuStarted = process.cpuUsage();
       if (options.inputsOut !== null || options.reuseFrom !== null)
         code = hashCode(prerenderDir(), config.outDir.href, fileURLToPath(config.root));
-      // The bundle imports packages by name: outside the project nothing resolves them (issue 21, item 6).
+      // The bundle imports packages by name: outside the project nothing resolves them.
       const dir = prerenderDir();
       const root = fileURLToPath(config.root);
       const inside = !relative(root, dir).startsWith('..') && !isAbsolute(relative(root, dir));

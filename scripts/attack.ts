@@ -1,5 +1,5 @@
 /**
- * `node scripts/attack.ts`: re-measures issue 7's and issue 18's findings
+ * `node scripts/attack.ts`: replays the security reviews' attacks
  * against real reference APIs on this machine (loopback only, every loop
  * bounded in count and time) and prints one figure per finding.
  *
@@ -168,7 +168,7 @@ const usersIn = (api: Api) => {
   return n;
 };
 
-/** Finding 1: the loop {request a code, guess until it dies} against one phone for ROUND_SECONDS. */
+/** Account takeover: the loop {request a code, guess until it dies} against one phone for ROUND_SECONDS. */
 async function takeover(api: Api, phone: string) {
   const started = performance.now();
   let guesses = 0;
@@ -186,7 +186,7 @@ async function takeover(api: Api, phone: string) {
       const res = await call(api, '/users/verify/', { method: 'POST', body: { user, code } });
       if (res.status === 200) won = true;
       // A guess checked against a live code: a 400 on the code field within the 5 tries of a code just sent
-      // (issue 18 words every wrong or spent code alike, so the count does not read the message).
+      // (the API words every wrong or spent code alike, so the count does not read the message).
       if (
         auth.status === 200 &&
         res.status === 400 &&
@@ -200,7 +200,7 @@ async function takeover(api: Api, phone: string) {
   return { guesses, refused, sms, won, seconds };
 }
 
-/** Finding 6: ten clients pull the bulk catalogue while another times a small read. */
+/** The bulk catalogue must not starve other reads: ten clients pull the bulk catalogue while another times a small read. */
 async function flood(api: Api) {
   const until = performance.now() + 10_000;
   const statuses: (number | string)[] = [];
@@ -416,7 +416,7 @@ try {
   });
   const back = (await call(open, `/products/product/${product.id}/`)).body as { stock: number };
   report('#5 cancelling that order', `${cancel.status}, stock back to ${back.stock}`);
-  // Issue 30, finding 7c: another of them orders the 11, and the back office cancels it (npm run order-status).
+  // Stock the back office gives back can be sold again: another of them orders the 11, and the back office cancels it (npm run order-status).
   const rebuyer = placed.findIndex((p) => p.status !== 201);
   const again = await call(open, '/orders/', {
     method: 'POST',
@@ -528,14 +528,14 @@ await sharedAddress();
 await openRedirect();
 await districtFee();
 await formBodies();
-await issue18();
+await accountRounds();
 (await hoarded)();
 
 console.log('\n| finding | after |\n| --- | --- |');
 for (const [finding, figure] of figures) console.log(`| ${finding} | ${figure} |`);
 
 /**
- * Issue 30, finding 2: one client behind a shared address sends 300 malformed refreshes (`{}`) and 300 code
+ * A shared address: one client behind it sends 300 malformed refreshes (`{}`) and 300 code
  * requests for a junk phone (default limits); then a signed-in shopper on that address renews the session, and
  * another asks for a code.
  */
@@ -561,7 +561,7 @@ async function sharedAddress() {
 }
 
 /**
- * Issue 30, finding 4: review form bodies. Four 24 MB urlencoded bodies (`a=1&` repeated), one multipart body of
+ * Review form bodies stay small in memory. Four 24 MB urlencoded bodies (`a=1&` repeated), one multipart body of
  * 226,719 tiny parts, and four 24 MB multipart bodies of five 4.8 MB files, each set at once against a fresh API,
  * sent by a shopper with a delivered product to review; the API's resident memory sampled.
  */
@@ -632,7 +632,7 @@ async function formBodiesOnce(api: Api, kind: 'urlencoded' | 'tinyParts' | 'imag
   return `${copies} × ${(bodies[kind].length / 1024 / 1024).toFixed(0)} MB ${kind}: ${statuses.join(',')}, +${peak - base} MB`;
 }
 
-/** Issue 30, finding 7b: a point in the district sent with the city's names and `delivery_type: "city"`. */
+/** The district pays the district fee: a point in the district sent with the city's names and `delivery_type: "city"`. */
 async function districtFee() {
   await withApi(true, async (api) => {
     const shopper = await signIn(api, '+998901919191');
@@ -668,7 +668,7 @@ async function districtFee() {
   });
 }
 
-/** Issue 30, finding 7e: the static server asked for paths that name another host. */
+/** The static server never redirects off the site: asked for paths that name another host. */
 async function openRedirect() {
   const root = mkdtempSync(join(tmpdir(), 'bozor-attack-site-'));
   writeFileSync(join(root, '404.html'), 'not found');
@@ -696,7 +696,7 @@ async function openRedirect() {
 }
 
 /**
- * Issue 30, finding 1: one shopper puts every product in the basket (up to 1,000 units each) and places five Payme
+ * Stock hoarding: one shopper puts every product in the basket (up to 1,000 units each) and places five Payme
  * orders of 100 lines without paying; another shopper then orders. The API's payment window is one minute here, so
  * the round also waits it out (and the sweep) to see the stock come back. Runs beside the lockout round's waits.
  */
@@ -811,9 +811,9 @@ async function imageBombs(env: Record<string, string>, label: string) {
   }
 }
 
-/** Issue 18's findings, each against a fresh API. */
-async function issue18() {
-  // 1. Lockout: a stranger with unlimited addresses, knowing only the phone, as the issue did it: a code and five wrong
+/** Sign-in, sessions, payments and storage, each against a fresh API. */
+async function accountRounds() {
+  // 1. Lockout: a stranger with unlimited addresses, knowing only the phone: a code and five wrong
   // ones, the countdown waited out (2 minutes, while the other rounds run), again. Then the owner, from the browser
   // they signed in on, and a browser never used before.
   const lockout = withApi(true, async (api) => {
@@ -1046,7 +1046,7 @@ async function issue18() {
       `Payme: ${wrongKey} / ${wrongAmount} / ${created} / ${performed} → order ${paidPayme}; Click: ${badSign.error} / ${prepared.error} / ${completed.error} → order ${paidClick}; paid order cancelled → ${refund ?? cancelled.status}`,
     );
 
-    // Issue 30, finding 6: the sandbox beside live providers (NODE_ENV unset): a Payme order paid through it.
+    // The sandbox never pays beside live providers (NODE_ENV unset): a Payme order paid through it.
     const o3 = await order('payme');
     const byCard = await call(pay, `/orders/${o3.id}/pay/`, {
       method: 'POST',
@@ -1164,7 +1164,7 @@ async function issue18() {
         200,
       ),
     );
-    // Issue 30, finding 3: weak production secrets, and production spelt otherwise; each must be refused in one line.
+    // Weak production secrets, and production spelt otherwise; each must be refused in one line.
     const safe = {
       NODE_ENV: 'production',
       API_PORT: '0',

@@ -8,7 +8,7 @@
  * machine, and prints our time as a ratio of each.
  * Budgets (exit 1 when over, at 10,000 products or more): whole build under
  * 120 s and 2 GB peak RSS. Aim (printed, not enforced): at most 2.5 times the
- * bare Astro build with Astro's defaults, as issue 21 set it. `npm test` runs a small bench (tests/ops/bench.test.ts) so
+ * bare Astro build with Astro's defaults. `npm test` runs a small bench (tests/ops/bench.test.ts) so
  * a broken bench fails CI; the 10k figures are a manual run.
  */
 import { spawn, spawnSync } from 'node:child_process';

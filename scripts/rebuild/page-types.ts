@@ -116,8 +116,8 @@ export function samplePaths(samples: PageSamples): Record<PageType, string> {
 
 /**
  * HTML weight (raw bytes, before compression) of a page type's typical page: the median of its built pages in a
- * language, KB (issue 21: pages written every night at 100k products). The figures of 24 Nov 2026 with a little
- * room, all below the weights before that round, so no type grows unseen; every product page also keeps under
+ * language, KB (pages are written every night, 100,000 products' worth). The measured figures with a little
+ * room, so no type grows unseen; every product page also keeps under
  * LARGEST_PRODUCT_PAGE_KB. tests/e2e/budget.spec.ts checks them over the e2e build.
  */
 export const HTML_BUDGETS_KB: Record<PageType, number> = {
@@ -146,8 +146,8 @@ export const HTML_BUDGETS_KB: Record<PageType, number> = {
 };
 
 /**
- * Every product page, the heaviest too (many variants, each with its images, and reviews), weighs at most this, KB
- * (issue 21's 25 KB): a variant's thumbnails and attributes are drawn from the page's data when it is chosen, and
+ * Every product page, the heaviest too (many variants, each with its images, and reviews), weighs at most this, KB:
+ * a variant's thumbnails and attributes are drawn from the page's data when it is chosen, and
  * the related products' card comes as a fragment, so variants cost their data only.
  */
 export const LARGEST_PRODUCT_PAGE_KB = 25;

@@ -1,5 +1,5 @@
 /**
- * The installment plan configured for the build (issue 20): what cards and
+ * The installment plan configured for the build: what cards and
  * product pages offer for a product the API sends no plan for. Unset
  * INSTALLMENT_MONTHS: none, and nothing is shown for such products.
  */

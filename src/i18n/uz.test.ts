@@ -4,7 +4,7 @@ import { uz } from './uz.ts';
 /** Every Uzbek message, by key. */
 const entries = Object.entries(uz);
 
-describe('Uzbek letters (issue 19, item 14)', () => {
+describe('Uzbek letters', () => {
   it('writes oʻ and gʻ with U+02BB and the tutuq belgisi with U+02BC, never a quote or a backtick inside a word', () => {
     const wrong = entries.filter(([, text]) => /\p{L}['‘’`]\p{L}/u.test(text));
     expect(wrong).toEqual([]);

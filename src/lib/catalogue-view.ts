@@ -46,7 +46,7 @@ export function toSummary(
     images,
     rating,
     reviews_count,
-    // The installment plan when the API sends one (null included): the card's monthly price (issue 20).
+    // The installment plan when the API sends one (null included): the card's monthly price.
     ...(product.installment === undefined ? {} : { installment: product.installment }),
   };
   // Whether any is left, for the card's button (a product sold by variants counts its variants).

@@ -1,5 +1,5 @@
 /**
- * The monthly installment price on cards and product pages (issue 20):
+ * The monthly installment price on cards and product pages:
  * "oyiga 215 000 soʻmdan · 12 oy" / "от 215 000 сум/мес · 12 мес".
  *
  * The plan is the API's when its answer has one (`installment`: a plan, or

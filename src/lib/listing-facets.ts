@@ -1,6 +1,6 @@
 /**
- * What a product page tells Pagefind for the listing filters and sort (issue
- * 20, part 1): filter values, sort numbers and the card a filtered list
+ * What a product page tells Pagefind for the listing filters and sort:
+ * filter values, sort numbers and the card a filtered list
  * draws, its texts already in the page's language (src/lib/listing.ts has
  * the rules these follow).
  */

@@ -254,7 +254,7 @@ describe('Pagefind filters and counts', () => {
   });
 });
 
-describe('the monthly payment: sort and "up to N a month" (issue 20, part 3)', () => {
+describe('the monthly payment: sort and "up to N a month"', () => {
   it('sorts by the monthly amount, lowest first, on both kinds of listing', () => {
     expect(pagefindSort('monthly')).toEqual({ monthly: 'asc' });
     expect(pagefindSort('monthly', true)).toEqual({ monthly: 'asc' });

@@ -1,5 +1,5 @@
 /**
- * Listing filters and sort (issue 20, part 1): the rules shared by the build
+ * Listing filters and sort: the rules shared by the build
  * (what a product page tells Pagefind) and the browser (the URL's state, the
  * Pagefind filter it stands for, the counts beside each value).
  *
@@ -205,7 +205,7 @@ export function priceBlocks(min: number | null, max: number | null): Record<stri
 // ---------- the monthly payment ----------
 
 /**
- * "Up to N soʻm a month" (issue 20, part 3): the steps a shopper picks from.
+ * "Up to N soʻm a month": the steps a shopper picks from.
  * A product page with an installment offer carries, under the `mo` key, every
  * step its monthly amount is within (215 000 → 300000, 500000, ...), so a step
  * is one filter value and its count is the products within it; a product

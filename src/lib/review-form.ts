@@ -1,5 +1,5 @@
 /**
- * The review form's rules (spec §3 Review, issue 10): a rating of 1 to 5, the
+ * The review form's rules (spec §3 Review): a rating of 1 to 5, the
  * three texts within their length, and up to five images, each a JPEG, PNG or
  * WebP of at most 5 MB by its first bytes. The limits are the contract's
  * (contract/reviews.ts), the ones the API refuses with a 400, so nothing the

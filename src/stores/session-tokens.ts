@@ -17,7 +17,7 @@ export const $access = persistentAtom<string>('access', '', { decode: decodeToke
 export const $refresh = persistentAtom<string>('refresh', '', { decode: decodeToken, encode: encodeToken });
 
 /**
- * This browser's device token (issue 18): answered by the API at sign-in and
+ * This browser's device token: answered by the API at sign-in and
  * sent back with every later code request and verify, so a stranger who locks
  * the phone out of new browsers cannot lock it out of this one. Not a
  * credential on its own (a code is still needed), so it outlives signing out.

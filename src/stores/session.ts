@@ -3,7 +3,7 @@
  * code for a phone, verify it (4 characters, upper-cased), store the tokens,
  * push the visitor's basket to the server, reload. A throttled step (429)
  * shows the server's own message and holds the resend countdown until the
- * server allows another code. The browser's device token (issue 18) goes with
+ * server allows another code. The browser's device token goes with
  * the code request and verify, so the API knows a browser the phone signed in
  * on. Signing out revokes the refresh token on the server and clears every
  * private key of browser storage (the device token stays: it is no credential),

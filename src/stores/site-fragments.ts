@@ -1,6 +1,6 @@
 /**
- * Parts of the page that every page would otherwise repeat (issue 21: page
- * weight), built once per language as files of the site: the header's
+ * Parts of the page that every page would otherwise repeat (so pages stay
+ * light), built once per language as files of the site: the header's
  * category list, the footer's dialogs and the card the product page's related
  * products copy (pages/[lang]/[fragment].astro). Fetched when first wanted, then kept for the
  * page's life; a failure is remembered until the next try.

@@ -1,6 +1,6 @@
 /**
- * The build is never throttled (issue 7, "a 10,000-product build through the
- * limiter still completes"): the build's own loader (src/data/catalogue.ts and
+ * The build is never throttled, so a 10,000-product build through the
+ * limiter still completes: the build's own loader (src/data/catalogue.ts and
  * the comments loader) reads a 10,000-product catalogue in both languages, and
  * every comments list, from an API with the default budgets, with the build token.
  * Without the token the same loader is throttled, so the limiter is really in the way.

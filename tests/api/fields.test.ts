@@ -1,5 +1,5 @@
 /**
- * Field limits (issue 7, finding 4), generated from the contract: every string,
+ * Field limits, generated from the contract: every string,
  * number and list of every call's body and query is sent just past its limit
  * and must answer 400 naming that field. A new field is covered by being in a
  * schema; a field without a limit fails the first test.
@@ -138,7 +138,7 @@ describe('field limits', () => {
       return problem ? [`${name} ${where} ${leaf.path.join('.') || '(whole)'}: ${problem}`] : [];
     });
     expect(missing).toEqual([]);
-    // The walk sees the fields the issue names, so it is not passing on an empty list.
+    // The walk sees these known fields, so it is not passing on an empty list.
     const seen = (name: CallName, path: string) =>
       inputs.find((i) => i.name === name && i.leaf.path.join('.') === path)?.leaf.schema;
     expect(seen('updateProfile', 'first_name')?.maxLength).toBe(LIMITS.name);
@@ -188,7 +188,7 @@ describe('field limits', () => {
 });
 
 describe('body size caps', () => {
-  it('refuses a JSON body over its cap with 413, as the 24 MB display name of the issue', async () => {
+  it('refuses a JSON body over its cap with 413, such as a 24 MB display name', async () => {
     expect(MAX_JSON_BODY).toBeLessThan(MAX_FORM_BODY / 100);
     const huge = { address: { display_name: 'x'.repeat(24 * 1024 * 1024) } };
     const res = await api.call('/users/profile/', { method: 'PATCH', token, body: huge });

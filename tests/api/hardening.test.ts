@@ -1,4 +1,4 @@
-/** Issue 18, finding 6: ids never reused, image decodes queued, a full disk answered 503 with its real cause. */
+/** Storage hardening: ids never reused, image decodes queued, a full disk answered 503 with its real cause. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-/** HTTP hygiene (issue 7, findings 9 and 12): malformed paths, unread bodies on keep-alive connections. */
+/** HTTP hygiene: malformed paths, unread bodies on keep-alive connections. */
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#contract/schemas.ts';

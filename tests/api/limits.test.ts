@@ -1,4 +1,4 @@
-/** Rate limits (issue 7, findings 2 and 6): budgets per route, keyed by address or shopper, on a clock tests move. */
+/** Rate limits: budgets per route, keyed by address or shopper, on a clock tests move. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#contract/schemas.ts';
 import { NO_LIMITS, startTestApi, type TestApi } from './helpers.ts';

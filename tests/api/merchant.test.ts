@@ -1,5 +1,5 @@
 /**
- * The providers' merchant callbacks (issue 18, finding 5), replayed as their
+ * The providers' merchant callbacks, replayed as their
  * documentation describes them: Payme's Merchant API (JSON-RPC, Basic auth
  * `Paycom:{key}`, amounts in tiyin) and Click's SHOP API (Prepare and Complete,
  * form-encoded, MD5 sign_string).

@@ -1,5 +1,5 @@
 /**
- * Recall of the reference API's search in any script (issue 20): every query
+ * Recall of the reference API's search in any script: every query
  * of tests/fixtures/search-queries.ts, sent as the storefront sends it
  * (src/stores/search.ts: the light normalisation), finds its product,
  * category or store among the first five — products both on the search page

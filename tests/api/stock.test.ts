@@ -1,4 +1,4 @@
-/** Orders are honest about stock (issue 7, finding 5): checked and taken with the order, given back on cancel. */
+/** Orders are honest about stock: checked and taken with the order, given back on cancel. */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Review images (issue 7, finding 10): accepted by their bytes, re-encoded, capped per user, deleted when replaced. */
+/** Review images: accepted by their bytes, re-encoded, capped per user, deleted when replaced. */
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * `npm run attack` at its smallest (two-second rounds), so the attack tool that measures issues 7 and 18 keeps
- * running and its findings stay fixed: it starts real reference APIs of its own on loopback, and every row it
- * prints is checked for the verdict that issue 18 holds.
+ * `npm run attack` at its smallest (two-second rounds), so the attack tool keeps running and the attacks
+ * it replays stay beaten: it starts real reference APIs of its own on loopback, and every row it prints is
+ * checked for the verdict that the defence holds.
  */
 import { expect, it } from 'vitest';
 import { runScript } from './support.ts';

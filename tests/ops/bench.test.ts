@@ -12,7 +12,7 @@ const BENCH_TIMEOUT = 240_000;
 
 let dir: string;
 beforeAll(() => {
-  // Outside the repository, as an operator's scratch disk would be (issue 21, item 6).
+  // Outside the repository, as an operator's scratch disk would be: the build runs from any folder.
   dir = tempDir('bench');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 /**
- * The incremental nightly rebuild (issue 21, item 4) against the real reference API (40 products), releases in
- * the system's temp folder (outside the repository, item 6): a first run builds everything; after
+ * The incremental nightly rebuild against the real reference API (40 products), releases in
+ * the system's temp folder (outside the repository): a first run builds everything; after
  * `npm run product` changes one product, the next renders only the pages whose inputs changed (its pages, the
  * listings that show it) and links every other from the live release, byte for byte; the
  * result is the same site a full build makes of the same data (build stamps aside); --full and a changed

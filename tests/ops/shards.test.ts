@@ -1,8 +1,8 @@
 /**
- * Shards (issue 21, item 5): `npm run build -- --shard i/n` renders a deterministic slice of the paths, and
+ * Shards: `npm run build -- --shard i/n` renders a deterministic slice of the paths, and
  * `npm run build -- --merge <dir>…` joins the slices and runs Pagefind once. At 300 products, two and three
  * shards merge into the same files, byte for byte, as one build of the same data and build time; a merge with a
- * shard missing is refused. Everything in the system's temp folder, outside the repository (item 6).
+ * shard missing is refused. Everything in the system's temp folder, outside the repository.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

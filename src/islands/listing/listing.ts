@@ -1,5 +1,5 @@
 /**
- * Listing filters and sort (issue 20, part 1), loaded when the shopper opens
+ * Listing filters and sort, loaded when the shopper opens
  * the sort box or the filters (start.ts): Pagefind's index of the page's
  * language answers every choice in the browser (no API call), from the
  * filters and sorts product pages carry (src/lib/listing-facets.ts). The

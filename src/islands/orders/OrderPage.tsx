@@ -113,7 +113,7 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
           {t('isl.order.payment_failed')}
         </p>
       )}
-      {/* The page's one h1 says "Order": its number is the first fact, not a second heading (issue 19, item 13). */}
+      {/* The page's one h1 says "Order": its number is the first fact, not a second heading. */}
       <dl className="orders-facts order-page-facts">
         <Fact term={t('isl.order.number')} testId="order-number">
           {order.number}

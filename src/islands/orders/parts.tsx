@@ -18,7 +18,7 @@ export function StatusText({ status, t }: { status: OrderStatus; t: Translate })
   );
 }
 
-/** Paid, unpaid, or for a paid order that was cancelled, where its refund stands (issue 18). */
+/** Paid, unpaid, or for a paid order that was cancelled, where its refund stands. */
 export function PaymentState({ order, t }: { order: Pick<Order, 'payment_status'>; t: Translate }) {
   return (
     <span className="orders-payment" data-testid="order-payment-status" data-status={order.payment_status}>

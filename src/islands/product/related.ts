@@ -2,7 +2,7 @@
  * The product page's related products (spec §7 GET /products/related-products/{id}/): read from the API once
  * their place nears the screen, drawn as copies of the build's card (islands/shared/fill-card.ts), kept for the
  * session like the live price. The built page does not carry them: a product's page then depends on itself
- * only, so a price change elsewhere rebuilds no other product page (issue 21). None related: nothing shown.
+ * only, so a price change elsewhere rebuilds no other product page. None related: nothing shown.
  * A failure says so (spec §10 'Could not load related products') with a retry.
  */
 import labels from 'virtual:labels/product';

@@ -1,5 +1,5 @@
 /**
- * The review form in a modal <dialog>, loaded on demand (issue 10): a star
+ * The review form in a modal <dialog>, loaded on demand: a star
  * rating (a radio group: arrow keys choose), advantage, shortcoming and
  * comment (the contract's maxlength), and up to five photos with previews,
  * removable before sending. A file that is too large or not a JPEG, PNG or

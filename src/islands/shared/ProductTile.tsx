@@ -37,7 +37,7 @@ export function ProductTile({
   const liked = useStore($favouriteIds).includes(product.id) && mounted;
   const inBasket = useStore($basketKeys).has(anyKey(product.id)) && mounted;
   const discounted = hasDiscount(product);
-  // The monthly installment price (issue 20): the API's plan, else the build's configured one.
+  // The monthly installment price: the API's plan, else the build's configured one.
   const installment = installmentOffer(payablePrice(product), planFor(product, configuredPlan()));
   const own = (action: () => void) => (event: MouseEvent) => {
     // Handled here: the page-wide hook listeners leave it alone.

@@ -115,7 +115,7 @@ describe('retries', () => {
   });
 });
 
-describe('Retry-After (the build, issue 18)', () => {
+describe('Retry-After: the build waits as long as a busy API asks', () => {
   const busy = (status: number, after: string) => (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(status, { 'Content-Type': 'application/json', 'Retry-After': after });
     res.end(JSON.stringify({ detail: 'busy' }));

@@ -1,4 +1,4 @@
-/** Failures nobody else handles (spec §8 General, issue 9): a message, and one reload for a failed lazy chunk. */
+/** Failures nobody else handles (spec §8 General): a message, and one reload for a failed lazy chunk. */
 import { expect, test, expectConsole } from '../support/test.ts';
 import { expectToast } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Listing filters and sort (issue 20, part 1) on category, store and top-products pages: nothing loads until the
+ * Listing filters and sort on category, store and top-products pages: nothing loads until the
  * shopper opens sort or filters; choices are answered from Pagefind (no API call), replace the prerendered list in
  * place, live in the address (shared, back and forward, the same in both languages); counts beside values, empty
  * values disabled; the desktop side panel and the phone sheet, by keyboard and axe-clean. The expected figures are

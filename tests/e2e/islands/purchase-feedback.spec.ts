@@ -1,8 +1,9 @@
 /**
- * Issue 19: the purchase journey as a new shopper walks it on a phone, each
- * rough edge that cost sales with the test that proves it gone. Against the
- * built site and the real reference API; stock is taken only by real orders.
- * Items 1-2 run on cards and the product page, which load no React.
+ * What the purchase journey tells a new shopper on a phone at each step: the
+ * basket and stock state of buttons, the stepper's limit, the first error,
+ * the success and order pages, the delivery fee, tabs and the address picker.
+ * Against the built site and the real reference API; stock is taken only by
+ * real orders. Cards and the product page load no React.
  */
 import type { Locator, Page } from '@playwright/test';
 import type { Address, CatalogueProduct } from '#contract/schemas.ts';
@@ -91,7 +92,7 @@ const card = (page: Page, id: number) => page.locator(`.card[data-product-card="
 /** The state text an add-to-basket button shows (its other texts are in the HTML, hidden). */
 const shown = (button: Locator) => button.locator('.when-out:visible, .when-in:visible, .when-sold:visible');
 
-// 1. The card and product-page buttons say the product is in the basket, and lead to it.
+// The card and product-page buttons say the product is in the basket, and lead to it.
 for (const { lang, tag } of LANGS) {
   test(`${lang}: added to the basket, the card and the product page say so and link to the basket${tag}`, async ({
     page,
@@ -130,7 +131,7 @@ for (const { lang, tag } of LANGS) {
   });
 }
 
-// 2. Sold out: disabled and labelled; a refusal names the product, never an id.
+// Sold out: disabled and labelled; a refusal names the product, never an id.
 for (const { lang, tag } of LANGS) {
   test(`${lang}: a sold-out product's button is disabled and says it is out of stock, on cards and its page${tag}`, async ({
     page,
@@ -167,7 +168,7 @@ test('uz: a product sold out since the page was built is refused by its name, an
   await expect(shown(button)).toHaveText(text.soldOut);
 });
 
-// 3. The stepper stops at the stock and says how many are left.
+// The stepper stops at the stock and says how many are left.
 for (const { lang, tag } of LANGS) {
   test(`${lang}: the basket's quantity goes no higher than the stock, and says how many are left${tag}`, async ({
     page,
@@ -213,7 +214,7 @@ async function atCheckout(page: Page, lang: 'uz' | 'ru', profile: Record<string,
   return { tokens, product };
 }
 
-// 4. Confirm with errors: the first error comes into view with the focus on its control.
+// Confirm with errors: the first error comes into view with the focus on its control.
 test('uz: confirming with errors on a phone brings the first error into view and focuses it @mobile', async ({
   page,
 }) => {
@@ -224,7 +225,7 @@ test('uz: confirming with errors on a phone brings the first error into view and
   await expect(page.getByRole('button', { name: 'Manzilni tanlash' })).toBeFocused();
 });
 
-// 5-7. The success page: the payment state first, the ways on, the whole address and a readable phone.
+// The success page: the payment state first, the ways on, the whole address and a readable phone.
 for (const { lang, tag } of LANGS) {
   test(`${lang}: a failed payment leads the success page with the way to pay again, never a thank-you${tag}`, async ({
     page,
@@ -276,7 +277,7 @@ for (const { lang, tag } of LANGS) {
   });
 }
 
-// 13. The success and order pages: labels unlike values, and one heading per level ("Buyurtma" once).
+// The success and order pages: labels unlike values, and one heading per level ("Buyurtma" once).
 /** Every label of the facts list against its value: another colour, a lighter weight, a smaller size. */
 async function expectLabelsUnlikeValues(facts: Locator) {
   const pairs = await facts.evaluate((list) =>
@@ -339,7 +340,7 @@ for (const { lang, tag } of LANGS) {
   });
 }
 
-// 8 and 9. The name typed at checkout is kept; delivery is free on the first order only, as the API says.
+// The name typed at checkout is kept; delivery is free on the first order only, as the API says.
 for (const { lang, tag } of LANGS) {
   test(`${lang}: the first order's delivery is free and its typed name fills an empty profile; the next order pays the API's fee${tag}`, async ({
     page,
@@ -368,7 +369,7 @@ for (const { lang, tag } of LANGS) {
   });
 }
 
-// 10. Tabs at 360 px: every one in sight.
+// Tabs at 360 px: every one in sight.
 test('ru: every orders and reviews tab is on screen at 360 px @mobile', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await useTokens(page, await signIn());
@@ -394,7 +395,7 @@ test('ru: every orders and reviews tab is on screen at 360 px @mobile', async ({
   }
 });
 
-// 11. No address chosen: the header and the profile say "choose".
+// No address chosen: the header and the profile say "choose".
 for (const { lang, tag } of LANGS) {
   test(`${lang}: with no address set the header asks to choose one, and so does the profile${tag}`, async ({
     page,
@@ -410,7 +411,7 @@ for (const { lang, tag } of LANGS) {
   });
 }
 
-// 12. The picker on a phone: no keyboard hint, the three detail inputs in one line.
+// The picker on a phone: no keyboard hint, the three detail inputs in one line.
 test('ru: the address picker on a phone hides the keyboard hint and keeps the house, floor and entrance inputs in line @mobile', async ({
   page,
 }, testInfo) => {

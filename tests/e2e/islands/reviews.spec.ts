@@ -1,6 +1,6 @@
 /**
- * Reviews against the built site and the real reference API (issue 10 items
- * 4 and 5): an order placed through the API is moved to delivered through the
+ * Reviews against the built site and the real reference API: an order placed
+ * through the API is moved to delivered through the
  * test route; its product waits under 'pending evaluation'; the shopper writes
  * a review with two photos, finds it under 'rated', edits it, and sees it on
  * the product page at once (its cached comments are not reused). A product
@@ -197,7 +197,7 @@ test('uz: a delivered product is reviewed with two photos, edited, and shows on 
 
 test('ru: the comments page of a product without reviews offers to write one', async ({ page }) => {
   // The comments page of a product without reviews is not built: the host answers 200 with the comments
-  // shell, which renders it from the API (issue 19, item 16), noindex and with no console error.
+  // shell, which renders it from the API, noindex and with no console error.
   const { products: all } = await seedData();
   const reviewedByTests = new Set((await products()).map((p) => p.id));
   const { id } = all.findLast((p) => p.reviews_count === 0 && !reviewedByTests.has(p.id))!;

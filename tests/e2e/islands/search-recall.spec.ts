@@ -1,5 +1,5 @@
 /**
- * Recall of the search box in any script (issue 20), on the built site: every
+ * Recall of the search box in any script, on the built site: every
  * query of tests/fixtures/search-queries.ts typed into the header's search
  * box finds its product, category or store among the first five of its group,
  * from the Pagefind index alone (the API's suggestions are answered empty, so

@@ -1,6 +1,6 @@
 /**
- * Two tabs of one browser whose access token expired together (issue 18,
- * finding 4): both are refused at once, the session is renewed once (the tabs
+ * Two tabs of one browser whose access token expired together:
+ * both are refused at once, the session is renewed once (the tabs
  * take turns under a Web Lock and the second reads the pair the first
  * stored), and both stay signed in. Against the real reference API, whose
  * refresh tokens rotate: a second refresh with the old token after its grace

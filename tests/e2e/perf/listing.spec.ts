@@ -1,7 +1,7 @@
 /**
  * `PERF=1 LISTING_SITE=http://localhost:4901 playwright test tests/e2e/perf/listing.spec.ts`: the listing filters'
- * figures (issue 20, part 1) on a built site of any size (the e2e site by default; a 10,000-product build for the
- * issue's second figure): what opening the filters fetches (bytes over the wire), and the time from a choice to its
+ * figures on a built site of any size (the e2e site by default; a 10,000-product build for the
+ * figure at scale): what opening the filters fetches (bytes over the wire), and the time from a choice to its
  * first result shown (the filter module's own measure, `listing-choice` → `listing-result`), for a brand, a price
  * sort and a price range, on the category with the most products.
  */

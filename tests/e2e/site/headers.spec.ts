@@ -80,7 +80,7 @@ test('the 404 page carries them too', async ({ request }) => {
 test("a comments page not built is the comments shell: 200, noindex, the pages' headers; a built one is its own page", async ({
   request,
 }) => {
-  // Issue 19, item 16: `_redirects`' 200 rewrite (and serve.ts's), before the 404 rules.
+  // An unbuilt comments page: `_redirects`' 200 rewrite (and serve.ts's), before the 404 rules.
   const shell = await request.get('/ru/comments/999999', { maxRedirects: 0 });
   expect(shell.status()).toBe(200);
   expectSecurityHeaders(shell, 'comments shell');

@@ -1,5 +1,5 @@
 /**
- * The monthly installment price (issue 20) on server-rendered cards, on the
+ * The monthly installment price on server-rendered cards, on the
  * product page (following the chosen variant's price) and on island tiles,
  * in both languages; and a backend that sends no plan: nothing shown, nothing
  * broken (the e2e build has no configured plan, INSTALLMENT_MONTHS unset).

@@ -120,7 +120,7 @@ test.describe('layout', () => {
     const dialog = page.locator('#qr-dialog');
     await page.locator('[data-dialog-open="qr-dialog"]').click();
     await expect(dialog).toBeVisible();
-    // The spec's 'Scan to download from ...' in the page's language (issue 19, item 14).
+    // The spec's 'Scan to download from ...' in the page's language.
     await expect(dialog).toContainText('Google Play orqali yuklab olish uchun skanerlang');
     await page.getByRole('tab', { name: 'App Store' }).click();
     await expect(dialog).toContainText('App Store orqali yuklab olish uchun skanerlang');

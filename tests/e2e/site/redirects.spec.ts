@@ -33,7 +33,7 @@ test.describe('language prefix and root', () => {
     await expect(page).toHaveURL(/\/ru\?x=1$/);
   });
 
-  // Issue 19, item 15: the whole spec §9 order (?lng, cookie, localStorage, sessionStorage, browser, html tag).
+  // The whole spec §9 order (?lng, cookie, localStorage, sessionStorage, browser, html tag).
   test('root honours the i18next cookie over local storage, and ?lng= over the cookie', async ({ page }) => {
     await page.goto('/uz/about'); // caches uz in local storage
     await page.evaluate(() => (document.cookie = 'i18next=ru; path=/'));

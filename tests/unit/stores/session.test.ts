@@ -80,7 +80,7 @@ describe('sign-in', () => {
   });
 });
 
-describe('the device token (issue 18, finding 1)', () => {
+describe('the device token', () => {
   /** A stranger with unlimited addresses spends the phone's budget of unrecognised browsers. */
   const lockOut = async (phone: string) => {
     for (let round = 0; round < 5; round++) {
