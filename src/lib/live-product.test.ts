@@ -48,6 +48,9 @@ describe('the live answer the product page accepts', () => {
   it('keeps the reviews a card can show; a non-list is refused', () => {
     expect(asReviews([review(1), { ...review(2), rating: '5' }, { ...review(3), images: [1] }])).toEqual([review(1)]);
     expect(asReviews({ results: [] })).toBeNull();
+    // A backend that sends only the spec's texts.
+    const bare = { id: 4, advantage: 'Tez', shortcoming: '', comment: 'Yaxshi', images: [] };
+    expect(asReviews([bare])).toEqual([bare]);
   });
 });
 

@@ -52,16 +52,21 @@ export function asLiveProduct(data: unknown): LiveProduct | null {
   };
 }
 
-/** The reviews of an answer that have what a review card shows; null when it is not a list. */
+/**
+ * The reviews of an answer that have what a review card shows (the spec's texts; an author, rating or date only
+ * when the backend sends one); null when it is not a list.
+ */
 export function asReviews(data: unknown): Review[] | null {
   if (!Array.isArray(data)) return null;
   const text = (v: unknown) => typeof v === 'string';
+  const optional = (v: unknown, is: (v: unknown) => boolean) => v === undefined || is(v);
   return (data as Review[]).filter(
     (r) =>
       r &&
       typeof r.id === 'number' &&
-      typeof r.rating === 'number' &&
-      [r.author, r.advantage, r.shortcoming, r.comment, r.created_at].every(text) &&
+      optional(r.rating, (v) => typeof v === 'number') &&
+      [r.advantage, r.shortcoming, r.comment].every(text) &&
+      [r.author, r.created_at].every((v) => optional(v, text)) &&
       Array.isArray(r.images) &&
       r.images.every(text),
   );
