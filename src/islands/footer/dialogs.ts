@@ -9,6 +9,8 @@
 import { isLang, localizedPath } from '../../i18n/urls.ts';
 import { notify } from '../../stores/notify.ts';
 import { loadSiteFragment } from '../../stores/site-fragments.ts';
+import { loadStylesheets } from '../shared/stylesheet.ts';
+import dialogsCss from './dialogs.css?url';
 
 export async function openDialog(opener: HTMLElement): Promise<void> {
   const id = opener.dataset['dialogOpen'] ?? '';
@@ -16,7 +18,8 @@ export async function openDialog(opener: HTMLElement): Promise<void> {
     const lang = document.documentElement.lang;
     if (!isLang(lang)) return;
     opener.setAttribute('aria-busy', 'true');
-    const html = await loadSiteFragment(localizedPath(lang, '/dialogs'));
+    // The markup comes without a stylesheet: this one is fetched beside it, and the dialog opens once it applies.
+    const [html] = await Promise.all([loadSiteFragment(localizedPath(lang, '/dialogs')), loadStylesheets(dialogsCss)]);
     opener.removeAttribute('aria-busy');
     if (html === null) {
       notify('error', 'dialog.failed');
