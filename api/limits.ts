@@ -39,7 +39,7 @@ export interface LimitOptions {
   buildToken: string | undefined;
 }
 
-/** The defaults, and the env variable that overrides each as `requests/seconds` (README: Security). */
+/** The defaults, and the env variable that overrides each as `requests/seconds` (api/README.md, Rate limits). */
 export const DEFAULT_BUDGETS: Record<BudgetName, Budget & { env: string }> = {
   // Per address, behind the per-phone and per-sign-in rules of api/auth.ts: a carrier NAT
   // puts many shoppers behind one address, so these are ceilings on floods, not what protects an account.

@@ -1,20 +1,9 @@
 /**
  * The payment providers' merchant callbacks: the only
- * way an order becomes paid outside the development sandbox.
- *
- * Payme Merchant API, `POST /api/v1/payments/payme/`: JSON-RPC 2.0 with HTTP
- * Basic auth `Paycom:{PAYME_MERCHANT_KEY}`; amounts in tiyin (1/100 so'm); the
- * order in `params.account.order_id`. Methods CheckPerformTransaction,
- * CreateTransaction, PerformTransaction, CancelTransaction, CheckTransaction
- * and GetStatement; every answer is HTTP 200 with `result` or `error` (code,
- * message in ru/uz/en, data). A created transaction not performed within 12
- * hours is cancelled with reason 4 and answers -31008.
- *
- * Click SHOP API, `POST /api/v1/payments/click/prepare/` (action 0) and
- * `/complete/` (action 1), form-encoded: `merchant_trans_id` is the order id,
- * `sign_string` the MD5 of click_trans_id + service_id + CLICK_SECRET_KEY +
- * merchant_trans_id (+ merchant_prepare_id in Complete) + amount + action +
- * sign_time; answers JSON with `error` 0 or the documented codes -1 … -9.
+ * way an order becomes paid outside the development sandbox: Payme's Merchant
+ * API (JSON-RPC 2.0) and Click's SHOP API (Prepare and Complete). Their
+ * requests, states and error codes are written once, in api/README.md
+ * (Payments); the codes below follow it.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';

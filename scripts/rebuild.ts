@@ -8,7 +8,7 @@
  * keeping the last REBUILD_KEEP releases. A refusal or failure leaves the live
  * release as it was, prints one line, posts it to REBUILD_WEBHOOK_URL and exits
  * non-zero (2 refused, 1 failed). Every run writes a JSON report.
- * Settings: README, Configuration and Operations.
+ * Settings: docs/operations.md (Settings).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

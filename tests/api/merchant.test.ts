@@ -2,7 +2,8 @@
  * The providers' merchant callbacks, replayed as their
  * documentation describes them: Payme's Merchant API (JSON-RPC, Basic auth
  * `Paycom:{key}`, amounts in tiyin) and Click's SHOP API (Prepare and Complete,
- * form-encoded, MD5 sign_string).
+ * form-encoded, MD5 sign_string). The error codes expected here are the ones
+ * api/README.md (Payments) documents.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * The footer's dialogs (contacts, app QR codes; the profile menu opens the
  * contacts too): their markup is a file of the site (pages/[lang]/[fragment].astro)
  * fetched with the first click on a button that opens one, so pages carry
- * neither it nor this script (issue 21: page weight). Native <dialog>
+ * neither it nor this script (so pages stay light). Native <dialog>
  * behaviour: close buttons, backdrop click, QR tabs and image retry. If the
  * markup cannot load, a toast says so and the next click tries again.
  */
