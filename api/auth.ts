@@ -1,7 +1,7 @@
 /**
  * Sign-in by SMS code, sessions with rotating refresh tokens, and the profile.
  *
- * Issue 18: a stranger who knows a phone number must not be able to lock its
+ * A stranger who knows a phone number must not be able to lock its
  * owner out, nor find or burn anyone else's pending sign-in.
  *
  * - Each code request is a challenge of its own, named by a random id (53
@@ -55,8 +55,9 @@ export const ACCESS_SECONDS = 15 * 60;
 export const REFRESH_SECONDS = 30 * 24 * 60 * 60;
 /**
  * A refresh token just rotated still answers, with the same new pair, for this
- * long: two tabs refreshing at once, or a retry after a lost answer. After it, a
- * used token coming back ends the session.
+ * long, to the browser that renewed it (the same device token, or none as
+ * before): two tabs refreshing at once, or a retry after a lost answer. Another
+ * browser racing it, or the token coming back after it, ends the session.
  */
 export const REFRESH_GRACE_MS = 30_000;
 /** The pool of browsers a phone never signed in on. */
@@ -124,6 +125,8 @@ interface SessionRow {
   revoked_ms: number | null;
   prev_jti: string | null;
   rotated_ms: number | null;
+  /** The sha256 of the device token that renewed the session last, or null when it sent none. */
+  rotated_by: string | null;
 }
 interface Claims {
   user: number;
@@ -424,6 +427,7 @@ export function authHandlers(
       const claims = await readClaims(ctx, data.refresh, 'refresh');
       if (!claims || claims.expired) throw new ApiError(401, 'Refresh token is invalid or expired.');
       const now = ctx.now();
+      const renewer = data.device ? hashOf(data.device) : null;
       const rotated = db.tx(() => {
         const session = db.get<SessionRow>(
           'SELECT * FROM sessions WHERE id = ? AND user_id = ?',
@@ -435,24 +439,27 @@ export function authHandlers(
         if (claims.jti === session.refresh_jti) {
           const jti = randomUUID();
           db.run(
-            'UPDATE sessions SET prev_jti = refresh_jti, refresh_jti = ?, rotated_ms = ?, expires_ms = ? WHERE id = ?',
+            'UPDATE sessions SET prev_jti = refresh_jti, refresh_jti = ?, rotated_ms = ?, rotated_by = ?, expires_ms = ? WHERE id = ?',
             jti,
             now,
+            renewer,
             now + REFRESH_SECONDS * 1000,
             session.id,
           );
           return { jti, at: now };
         }
-        // The token just rotated, back within the grace window (a second tab, a retry after a lost answer):
-        // the same new pair again.
+        // The token just rotated, back within the grace window from the browser that renewed it (a second tab, a
+        // retry after a lost answer): the same new pair again.
         if (
           claims.jti !== undefined &&
           claims.jti === session.prev_jti &&
           session.rotated_ms !== null &&
-          now - session.rotated_ms <= REFRESH_GRACE_MS
+          now - session.rotated_ms <= REFRESH_GRACE_MS &&
+          session.rotated_by === renewer
         )
           return { jti: session.refresh_jti, at: session.rotated_ms };
-        // An older token came back: someone holds a copy. End the session for both holders.
+        // An older token came back, or another browser raced the renewal: someone holds a copy. End the session
+        // for both holders.
         db.run('UPDATE sessions SET revoked_ms = ? WHERE id = ? AND revoked_ms IS NULL', now, session.id);
         return 'reused' as const;
       });

@@ -39,12 +39,12 @@ CREATE TABLE IF NOT EXISTS banners (
   id INTEGER PRIMARY KEY, kind TEXT NOT NULL, -- 'phone', 'laptop' or 'category'
   category_id INTEGER REFERENCES categories(id), list TEXT NOT NULL, -- 'b' or 't'
   title_uz TEXT NOT NULL, title_ru TEXT NOT NULL, image TEXT NOT NULL, link TEXT, position INTEGER NOT NULL);
--- AUTOINCREMENT: a deleted user's id is never handed to the next new user (issue 18, finding 6).
+-- AUTOINCREMENT: a deleted user's id is never handed to the next new user.
 CREATE TABLE IF NOT EXISTS users (
   id INTEGER PRIMARY KEY AUTOINCREMENT, phone TEXT NOT NULL UNIQUE, first_name TEXT NOT NULL DEFAULT '',
   last_name TEXT NOT NULL DEFAULT '', father_name TEXT NOT NULL DEFAULT '', gender TEXT,
   birth_date TEXT, email TEXT, address TEXT, created_at TEXT NOT NULL);
--- Sign-in (issue 18, findings 1 and 2). Each code request is a challenge of its own, named by a random id
+-- Sign-in. Each code request is a challenge of its own, named by a random id
 -- (never sequential) and bound to the browser that asked when that browser is recognised. Budgets belong to a
 -- pool: one phone from browsers it never signed in on (device 0), or one phone on one recognised browser.
 DROP TABLE IF EXISTS sign_ins;
@@ -69,7 +69,7 @@ CREATE TABLE IF NOT EXISTS device_phones (
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),
   refresh_jti TEXT NOT NULL, expires_ms INTEGER NOT NULL, revoked_ms INTEGER,
-  prev_jti TEXT, rotated_ms INTEGER);
+  prev_jti TEXT, rotated_ms INTEGER, rotated_by TEXT);
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
 -- Stored review images, for the per-user storage cap and for deleting replaced files.
 CREATE TABLE IF NOT EXISTS uploads (
@@ -134,7 +134,7 @@ export class DataDirError extends Error {
   }
 }
 
-/** Version of the search column's text (PRAGMA user_version): 1 = titles as written and folded (issue 20). */
+/** Version of the search column's text (PRAGMA user_version): 1 = titles as written and folded. */
 const SEARCH_VERSION = 1;
 
 /** Rewrites every search column as searchDocument() makes it now, so titles seeded before can be found in any script. */
@@ -170,6 +170,7 @@ function migrate(raw: DatabaseSync): void {
   const sessions = columns('sessions');
   if (!sessions.has('prev_jti')) raw.exec('ALTER TABLE sessions ADD COLUMN prev_jti TEXT');
   if (!sessions.has('rotated_ms')) raw.exec('ALTER TABLE sessions ADD COLUMN rotated_ms INTEGER');
+  if (!sessions.has('rotated_by')) raw.exec('ALTER TABLE sessions ADD COLUMN rotated_by TEXT');
   if (!columns('orders').has('delivery_fee'))
     raw.exec('ALTER TABLE orders ADD COLUMN delivery_fee INTEGER NOT NULL DEFAULT 0');
   if ((raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version < SEARCH_VERSION)

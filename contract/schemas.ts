@@ -77,7 +77,7 @@ export const Store = z.extend(StoreSummary, {
 export type Store = z.infer<typeof Store>;
 
 /**
- * An installment plan a product can be bought on (issue 20): the term in
+ * An installment plan a product can be bought on: the term in
  * months and the markup on the price over the term. Not in the spec.
  */
 export const InstallmentPlan = z.object({
@@ -98,7 +98,7 @@ export const ProductSummary = z.object({
   rating: z.nullable(z.number()),
   reviews_count: z.int().check(z.nonnegative()),
   /**
-   * Not in the spec (issue 20): the product's installment plan, null when it
+   * Not in the spec: the product's installment plan, null when it
    * cannot be bought in installments; a backend that leaves it out lets the
    * storefront's configured plan apply (INSTALLMENT_MONTHS).
    */
@@ -225,12 +225,12 @@ export const UzPhone = z
   );
 
 /**
- * The device token a browser keeps after signing in (issue 18): sent back with
+ * The device token a browser keeps after signing in: sent back with
  * the code request and verify, it lets the API tell the owner's browser from a
  * stranger's. Optional: a backend that implements spec §7 only ignores it.
  */
 const DeviceToken = z.optional(z.string().check(z.maxLength(LIMITS.token, 'Not a device token')));
-/** A pending sign-in: an integer, random rather than sequential, up to 2^53 (issue 18, finding 2). */
+/** A pending sign-in: an integer, random rather than sequential (nobody finds one by counting), up to 2^53. */
 const signInId = z
   .int()
   .check(
@@ -262,6 +262,8 @@ export const VerifyAnswer = z.object({
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 export const RefreshRequest = z.object({
   refresh: z.string().check(z.minLength(1, 'Required'), z.maxLength(LIMITS.token, 'Not a refresh token')),
+  /** The renewing browser's device token: a token renewed moments ago is answered again only to that browser. */
+  device: DeviceToken,
 });
 export const RefreshAnswer = z.object({ access: z.string(), refresh: z.string() });
 

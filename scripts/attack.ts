@@ -938,6 +938,18 @@ async function accountRounds() {
     await refresh(second.refresh);
     const retried = await refresh(second.refresh);
     const after = await call(api, '/users/profile/', { token: pair(retried).access ?? '' });
+    // Issue 30, finding 7d: within the grace window a thief (another browser) uses the token the owner just renewed.
+    const victim = await signIn(api, '+998907771113');
+    const renewed = await call(api, '/users/token/refresh/', {
+      method: 'POST',
+      body: { refresh: victim.refresh, device: victim.device },
+    });
+    const thief = await refresh(victim.refresh);
+    const ownerAfter = await call(api, '/users/profile/', { token: pair(renewed).access ?? '' });
+    report(
+      '#30.7d the owner renews, a thief uses the same refresh token within the grace window',
+      `owner ${renewed.status}; thief ${thief.status} (${thief.status === 200 ? 'got the pair' : 'no pair'}); the owner's new pair then ${ownerAfter.status}`,
+    );
     report(
       '#18.4 two tabs refresh with the same token at once; a lost answer retried',
       `tabs: ${a.status}, ${b.status} (same pair: ${JSON.stringify(pair(a)) === JSON.stringify(pair(b)) ? 'yes' : 'no'}), then profile ${profile.status}; retry: ${retried.status}, then profile ${after.status}`,

@@ -9,7 +9,7 @@ import type { Api } from '../lib/api/client.ts';
 import { hasCapability } from './capabilities.ts';
 import { $lang } from './language.ts';
 import { sessionExpired } from './session-expiry.ts';
-import { $access, $refresh, reloadTokens, storeTokens } from './session-tokens.ts';
+import { $access, $device, $refresh, reloadTokens, storeTokens } from './session-tokens.ts';
 
 let api: Promise<Api> | undefined;
 
@@ -19,7 +19,7 @@ export const REFRESH_LOCK = 'bozor-session-refresh';
 /**
  * Runs a session renewal alone across this browser's tabs: two tabs whose
  * access token expired together spend the refresh token once, the second
- * reading the pair the first stored (issue 18, finding 4). Browsers without
+ * reading the pair the first stored. Browsers without
  * Web Locks renew as before; the API's grace window answers their second
  * refresh with the same pair.
  */
@@ -69,7 +69,14 @@ export function getApi(): Promise<Api> {
       lang: $lang.get(),
       token: () => $access.get() || null,
       ...(hasCapability('refresh')
-        ? { refresh: { token: () => $refresh.get() || null, store: storeTokens, exclusive: acrossTabs } }
+        ? {
+            refresh: {
+              token: () => $refresh.get() || null,
+              device: () => $device.get() || null,
+              store: storeTokens,
+              exclusive: acrossTabs,
+            },
+          }
         : {}),
     });
     return hasCapability('refresh') ? client : { ...client, call: askToSignInAgain(client) };

@@ -47,6 +47,7 @@ it(
       /4 × 24 MB urlencoded: 415,415,415,415, .*1 × 14 MB tinyParts: 400, .*4 × 24 MB images: 400,400,400,400/,
     );
     expect(Number(/images: [\d,]+, \+(-?\d+) MB/.exec(forms)?.[1])).toBeLessThan(100);
+    expect(row('#30.7d the owner renews')).toContain('thief 401 (no pair)');
     expect(row('#30.1 stock hoarding')).toMatch(/another shopper's order: 201; .* 0 units still held/);
   },
   ATTACK_TIMEOUT,

@@ -13,13 +13,13 @@ const reply = (status: number, data: unknown, headers: Record<string, string> = 
   new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 /** An API whose refreshes answer `refreshes` in turn (then the new pair), and which takes only the new access token. */
-function shopper(refreshes: (() => Response | Promise<Response>)[]) {
+function shopper(refreshes: (() => Response | Promise<Response>)[], device?: string) {
   const stored = { access: 'old', refresh: 'r1' };
   const saved: (Tokens | null)[] = [];
-  const sent: { path: string; at: number }[] = [];
+  const sent: { path: string; at: number; body: unknown }[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input)).pathname;
-    sent.push({ path, at: Date.now() });
+    sent.push({ path, at: Date.now(), body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
     if (path === REFRESH) return (refreshes.shift() ?? (() => reply(200, { access: 'new', refresh: 'r2' })))();
     const auth = new Headers(init?.headers).get('authorization');
     return auth === 'Bearer new' ? reply(200, []) : reply(401, { detail: 'The token is invalid or expired.' });
@@ -32,6 +32,7 @@ function shopper(refreshes: (() => Response | Promise<Response>)[]) {
     token: () => stored.access,
     refresh: {
       token: () => stored.refresh,
+      device: () => device,
       store: (tokens) => {
         saved.push(tokens);
         stored.access = tokens?.access ?? '';
@@ -39,7 +40,8 @@ function shopper(refreshes: (() => Response | Promise<Response>)[]) {
       },
     },
   });
-  return { api, stored, saved, refreshTimes: () => sent.filter((s) => s.path === REFRESH).map((s) => s.at) };
+  const refreshCalls = () => sent.filter((s) => s.path === REFRESH);
+  return { api, stored, saved, refreshCalls, refreshTimes: () => refreshCalls().map((s) => s.at) };
 }
 
 const throttled = (seconds: number) => () =>
@@ -78,5 +80,14 @@ describe('session renewal refused for a while', () => {
       expect(saved).toEqual([null]);
       expect(stored).toEqual({ access: '', refresh: '' });
     }
+  });
+
+  it("sends this browser's device token with the refresh, so a renewal is answered again only to it", async () => {
+    const withDevice = shopper([], 'device-token-1');
+    await withDevice.api.call('basket');
+    expect(withDevice.refreshCalls().map((r) => r.body)).toEqual([{ refresh: 'r1', device: 'device-token-1' }]);
+    const without = shopper([]);
+    await without.api.call('basket');
+    expect(without.refreshCalls().map((r) => r.body)).toEqual([{ refresh: 'r1' }]);
   });
 });

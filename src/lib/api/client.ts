@@ -37,11 +37,13 @@ export interface ApiOptions {
    */
   refresh?: {
     token: () => string | null | undefined;
+    /** This browser's device token, sent with the refresh: a renewal is answered again only to its browser. */
+    device?: () => string | null | undefined;
     store: (tokens: Tokens | null) => void;
     /**
      * Runs the renewal alone across the browser's tabs (a Web Lock): another
      * tab that renewed meanwhile has stored its pair, which `token` then reads,
-     * so the refresh token is spent once (issue 18, finding 4). Without it the
+     * so the refresh token is spent once. Without it the
      * renewal is shared within this page only.
      */
     exclusive?: <T>(renew: () => Promise<T>) => Promise<T>;
@@ -138,7 +140,10 @@ export function createApi(options: ApiOptions) {
     const refresh = session.token();
     for (let waited = false; ; waited = true) {
       try {
-        const tokens = refresh ? await send('refresh', { body: { refresh } }, null) : null;
+        const device = session.device?.() || undefined;
+        const tokens = refresh
+          ? await send('refresh', { body: { refresh, ...(device ? { device } : {}) } }, null)
+          : null;
         session.store(tokens);
         return tokens?.access ?? null;
       } catch (error) {
