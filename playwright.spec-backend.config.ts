@@ -7,7 +7,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import shop from './playwright.config.ts';
 
-const base = Number(process.env['E2E_SPEC_PORT'] ?? 4351);
+const base = Number(process.env['E2E_SPEC_PORT'] ?? 4461);
 export const SPEC_SITES = (['plain', 'loose'] as const).map((dialect, i) => ({
   dialect,
   site: `http://localhost:${base + i}`,

@@ -97,7 +97,9 @@ test('checkout without order placement offers the phone and support bot, and kee
   await page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first().click();
   await expect(page.locator('[data-sonner-toast]', { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
   await page.goto('/uz/orders-confirmation');
-  await expect(page.getByTestId('ordering-unavailable')).toBeVisible();
+  const unavailable = page.getByTestId('checkout-unavailable');
+  await expect(unavailable).toBeVisible();
+  await expect(unavailable.locator('a[href^="tel:"]')).toBeVisible();
   await expect(page.locator('main')).not.toContainText('404 Not Found');
   await page.goto('/uz/basket');
   await expect(page.locator('.basket-line[data-product="1"]')).toBeVisible();
