@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature } from './backend/shop.ts';
 import type { BasketEntry } from './basket.ts';
-import { recordChange, refuseChange } from './basket-pending.ts';
-import {
-  decodeServerLines,
-  localLines,
-  productsToFetch,
-  readServerBasket,
-  readServerLine,
-  shopperLines,
-} from './basket-lines.ts';
+import { recordChange, refuseChange } from './basket-replay.ts';
+import { decodeServerLines, localLines, productsToFetch, shopperLines } from './basket-lines.ts';
+import { readServerBasket, readServerLine } from './basket-server.ts';
 import { DEFAULT_TITLE, PLACEHOLDER_IMAGE, type ShownProduct } from './product.ts';
 
 const BLACK: Feature = {

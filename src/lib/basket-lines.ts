@@ -2,16 +2,12 @@
  * Basket lines as the basket and checkout show them (spec §3 basket item):
  * server items and visitors' local entries resolved to products, features
  * and unit prices. Pure: the stores pass in what they hold.
- *
- * A server item is read leniently (spec §3: `{id, product, quantity, feature,
- * price}`): the product and feature come as objects or as bare ids, numbers
- * as numbers or numeric strings. A line whose product is only an id is shown
- * at once and filled in when the product arrives.
+ * A line whose server item carries only ids is shown at once and filled in
+ * when the product arrives (src/lib/basket-server.ts reads the items).
  */
 import { unitPrices, type BasketEntry, type BasketLine, type BasketProduct } from './basket.ts';
 import { viewLines, type KnownLine, type PendingChange } from './basket-pending.ts';
-import { entity, maybeNumber, Malformed } from './backend/read.ts';
-import { readFeature, readProductSummary, type Feature } from './backend/shop.ts';
+import type { Feature } from './backend/shop.ts';
 import { firstImage, imageList, type ShownProduct } from './product.ts';
 import { toPositiveInt } from './storage.ts';
 
@@ -26,56 +22,27 @@ export interface ServerLine extends KnownLine {
   feature_detail: Feature | null;
 }
 
-/** An entity's details when an object carries them; null for a bare id or an unreadable object. */
-function detail<T>(value: unknown, read: (raw: unknown) => T): T | null {
-  if (typeof value !== 'object' || value === null) return null;
-  try {
-    return read(value);
-  } catch (error) {
-    if (error instanceof Malformed) return null;
-    throw error;
-  }
-}
-
-/** A server basket item → a line, or null when it names no product (it is skipped). */
-export function readServerLine(value: unknown): ServerLine | null {
-  const raw = entity(value);
-  const id = toPositiveInt(raw?.['id']);
-  const product = toPositiveInt(entity(raw?.['product'])?.['id']);
-  if (!raw || id === null || product === null) return null;
-  const feature = raw['feature'] == null ? null : toPositiveInt(entity(raw['feature'])?.['id']);
-  return {
-    id,
-    product,
-    feature,
-    quantity: toPositiveInt(raw['quantity']) ?? 1,
-    price: maybeNumber(raw['price']) ?? null,
-    product_detail: detail(raw['product'], readProductSummary),
-    feature_detail: detail(raw['feature'], readFeature),
-  };
-}
-
-/** A basket answer → lines: a list, or a paged list's `results`; anything else is an empty basket. */
-export function readServerBasket(answer: unknown): ServerLine[] {
-  const list = Array.isArray(answer) ? answer : entity(answer)?.['results'];
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((item) => readServerLine(item) ?? []);
-}
-
-/** Lines kept in browser storage → lines (each read again as a server item whose details are objects). */
+/**
+ * Lines kept in browser storage → lines. They were read by `readServerLine`
+ * when kept, so only their form is checked (a line that lost it is dropped);
+ * this runs on every page, so it does without the backend's readers.
+ */
 export function decodeServerLines(stored: unknown): ServerLine[] | null {
   if (!Array.isArray(stored)) return null;
-  return readServerBasket(
-    stored.map((line) => {
-      const kept = entity(line);
-      return (
-        kept && {
-          ...kept,
-          product: kept['product_detail'] ?? kept['product'],
-          feature: kept['feature_detail'] ?? kept['feature'],
-        }
-      );
-    }),
+  const isId = (value: unknown) => toPositiveInt(value) === value;
+  const isDetail = (value: unknown, fields: readonly string[]) =>
+    value === null || (typeof value === 'object' && fields.every((field) => field in (value as object)));
+  return stored.filter(
+    (line): line is ServerLine =>
+      typeof line === 'object' &&
+      line !== null &&
+      isId(line.id) &&
+      isId(line.product) &&
+      isId(line.quantity) &&
+      (line.feature === null || isId(line.feature)) &&
+      (line.price === null || typeof line.price === 'number') &&
+      isDetail(line.product_detail, ['id', 'title', 'price', 'images']) &&
+      isDetail(line.feature_detail, ['id', 'count', 'images', 'attributes']),
   );
 }
 

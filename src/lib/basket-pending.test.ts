@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countedLines,
-  decodePending,
-  dropChange,
-  encodePending,
-  planReplay,
-  recordChange,
-  refuseChange,
-  retryChange,
-  viewLines,
-  type PendingChange,
-} from './basket-pending.ts';
+import { countedLines, decodePending, encodePending, viewLines, type PendingChange } from './basket-pending.ts';
+import { dropChange, planReplay, recordChange, refuseChange, retryChange } from './basket-replay.ts';
 
 const add = (product: number, quantity = 1, feature: number | null = null) =>
   ({ product, feature, kind: 'add', quantity }) as const;

@@ -7,21 +7,13 @@
  */
 import { computed } from 'nanostores';
 import { nextQuantity, type BasketLine, type QuantityAction } from '../lib/basket.ts';
-import { recordChange, retryChange } from '../lib/basket-pending.ts';
+import { recordChange, retryChange } from '../lib/basket-replay.ts';
 import { localLines, productsToFetch, shopperLines } from '../lib/basket-lines.ts';
-import {
-  $basketRead,
-  $localBasket,
-  $pendingBasket,
-  $products,
-  $serverBasket,
-  changeLocal,
-  changeShopperLine,
-  notifyNotTaken,
-  removeShopperLines,
-  sendPending,
-} from './basket.ts';
+import { $basketRead, $localBasket, $pendingBasket, $products, $serverBasket, changeLocal } from './basket.ts';
 import { loadLocalProducts as loadProductsOf } from './basket-products.ts';
+
+/** The sending of a signed-in shopper's changes (a visitor's pages never load it). */
+const sync = () => import('./basket-sync.ts');
 import { notify, type ToastMessage } from './notify.ts';
 import { $signedIn } from './session-tokens.ts';
 
@@ -82,6 +74,7 @@ export async function changeQuantity(line: Pick<BasketLine, 'key'>, action: Quan
     return notify('success', nextQuantity(entry.quantity, action) === 0 ? 'isl.toast.removed' : quantityToast(action));
   }
   if (!current) return;
+  const { changeShopperLine, notifyNotTaken, removeShopperLines } = await sync();
   const quantity = nextQuantity(current.quantity, action);
   if (quantity === 0) return removeShopperLines([asView(current)]);
   const outcome = await changeShopperLine({
@@ -106,7 +99,7 @@ export async function removeFromBasket(line: Pick<BasketLine, 'key'>): Promise<v
   }
   const current = shownLine(line.key);
   if (!current) return notify('error', 'isl.toast.notInBasket', { id: 0 });
-  return removeShopperLines([asView(current)]);
+  return (await sync()).removeShopperLines([asView(current)]);
 }
 
 /** A refused line sent again. */
@@ -114,6 +107,7 @@ export async function retryLine(line: Pick<BasketLine, 'key'>): Promise<void> {
   const current = shownLine(line.key);
   if (!current || current.status !== 'refused') return;
   $pendingBasket.set(retryChange($pendingBasket.get(), asView(current)));
+  const { notifyNotTaken, sendPending } = await sync();
   const outcome = (await sendPending()).get(`${current.product.id}:${current.feature_id ?? ''}`);
   if (!outcome || outcome.state === 'sent') return notify('success', 'isl.toast.added');
   notifyNotTaken('isl.toast.addFailed', outcome);
@@ -138,7 +132,7 @@ async function removeMany(
   if (local.length) changeLocal({ type: 'remove', ids: local });
   const shopper = lines.flatMap((l) => shownLine(l.key) ?? []).filter((l) => l.source !== 'local');
   if (!shopper.length) return notify('success', success);
-  await removeShopperLines(shopper.map(asView), success, true);
+  await (await sync()).removeShopperLines(shopper.map(asView), success, true);
 }
 
 /**
@@ -161,7 +155,7 @@ export async function syncLocalBasket(): Promise<ToastMessage[]> {
     });
   $pendingBasket.set(pending);
   $localBasket.set([]);
-  const outcomes = await sendPending();
+  const outcomes = await (await sync()).sendPending();
   const messages: ToastMessage[] = [];
   for (const entry of entries) {
     const outcome = outcomes.get(`${entry.product}:${entry.feature ?? ''}`);

@@ -14,7 +14,6 @@ import type { BasketLine } from '../lib/basket.ts';
 import { decodeSelection, outOfStockProducts } from '../lib/checkout.ts';
 import { isPayLinkMethod, type PayLinkMethod } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
-import { refetchBasket, sendPending } from './basket.ts';
 import { hasCapability } from './capabilities.ts';
 import { $basketLines } from './basket-edit.ts';
 import { $profile, saveProfile } from './profile.ts';
@@ -82,6 +81,7 @@ const sameLineOf = (a: BasketLine, b: BasketLine) => a.product.id === b.product.
  * that are not (none: the order may be placed as shown).
  */
 export async function checkLines(shown: readonly BasketLine[]): Promise<LineCheck> {
+  const { refetchBasket, sendPending } = await import('./basket-sync.ts');
   await sendPending();
   await refetchBasket();
   const now = $basketLines.get();
@@ -136,6 +136,7 @@ export function placeOrder(input: OrderInput, lang: Lang): Promise<PlaceResult> 
         return { ok: false, failure: failureOf(error) };
       }
       session()?.removeItem(SELECTION_KEY);
+      const { refetchBasket } = await import('./basket-sync.ts');
       await Promise.all([refetchBasket(), keepName(input.name)]);
       if (!isPayLinkMethod(input.payment)) return { ok: true, order, next: successPath(lang, order.id) };
       try {

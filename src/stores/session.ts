@@ -14,7 +14,7 @@ import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import type { ApiError } from '../lib/api/client.ts';
-import { $basketOwner, $localBasket, $pendingBasket, $serverBasket, sendPending } from './basket.ts';
+import { $basketOwner, $localBasket, $pendingBasket, $serverBasket } from './basket.ts';
 import { syncLocalBasket } from './basket-edit.ts';
 import { getApi, statusOf } from './api.ts';
 import { hasCapability } from './capabilities.ts';
@@ -134,7 +134,7 @@ export async function verifyCode(code: string, reload: () => void = () => locati
  */
 export async function signOut(reload: () => void = () => location.reload()): Promise<void> {
   // Basket changes not yet sent are tried once more; those still waiting stay for this shopper's next sign-in.
-  await sendPending().catch(() => undefined);
+  await import('./basket-sync.ts').then(({ sendPending }) => sendPending()).catch(() => undefined);
   const refresh = $refresh.get();
   if (refresh && hasCapability('logout')) {
     try {

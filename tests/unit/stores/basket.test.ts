@@ -11,8 +11,8 @@ import {
   $pendingBasket,
   addToBasket,
   loadBasket,
-  sendPending,
 } from '../../../src/stores/basket.ts';
+import { sendPending } from '../../../src/stores/basket-sync.ts';
 import {
   $basketLines,
   changeQuantity,
