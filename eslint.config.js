@@ -142,6 +142,35 @@ const screensThroughStores = {
   },
 };
 
+/**
+ * End-to-end specs reach the API only through tests/e2e/support/api.ts (the storefront's typed client and the test
+ * routes' helpers): no fetch of their own, no request sent to the API's origin, no raw API address. Watching the
+ * browser's requests and `route.fetch()` (which continues the browser's own request) stay allowed.
+ * @type {import('eslint').Linter.Config}
+ */
+const e2eThroughSupport = {
+  files: ['tests/e2e/**/*.ts'],
+  ignores: ['tests/e2e/support/**'],
+  rules: {
+    'no-restricted-globals': [
+      /** @type {const} */ ('error'),
+      { name: 'fetch', message: 'Specs reach the API through tests/e2e/support/api.ts; fake faults with page.route.' },
+    ],
+    'no-restricted-syntax': [
+      /** @type {const} */ ('error'),
+      {
+        selector:
+          "CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|fetch)$/]:matches([callee.object.name='request'], [callee.object.property.name='request']):has(Identifier[name=/^(E2E_API|API)$/])",
+        message: 'Specs send no request of their own to the API: use tests/e2e/support/api.ts.',
+      },
+      {
+        selector: "ImportDeclaration[source.value=/support\\/api\\.ts$/] ImportSpecifier[imported.name='API']",
+        message: "The API's address stays in tests/e2e/support/api.ts: use its client and helpers.",
+      },
+    ],
+  },
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -172,4 +201,5 @@ export default defineConfig(
   },
   pureLib,
   screensThroughStores,
+  e2eThroughSupport,
 );

@@ -314,7 +314,7 @@ ${b ? breakdownLines(b) : ''}${full ? '' : `  (budgets and aim are for ${FULL_SI
 }
 
 function breakdownLines(b: Breakdown): string {
-  const row = (label: string, seconds: number) => `    ${`${label}:`.padEnd(45)} ${seconds.toFixed(1)} s\n`;
+  const row = (label: string, seconds: number) => `    ${`${label}:`.padEnd(45)} ${seconds.toFixed(2)} s\n`;
   return (
     '  where our build time went (wall clock):\n' +
     row('Astro start and Vite bundling', b.bundleSeconds) +

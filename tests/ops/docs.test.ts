@@ -1,9 +1,9 @@
 /**
  * The docs match the tree: ARCHITECTURE.md's map names every top-level folder
  * of src/, scripts/ and tests/ and every top-level file of scripts/; every
- * relative link of the README, ARCHITECTURE.md and docs/ points at a file
- * (and a heading) that exists; and the README's word on how e2e specs reach
- * the API holds.
+ * relative link of the README, ARCHITECTURE.md, api/README.md and docs/ points
+ * at a file (and a heading) that exists; and every npm command they tell a
+ * reader to run is a script of package.json.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -22,7 +22,8 @@ describe('ARCHITECTURE.md names the tree', () => {
   for (const folder of ['src', 'scripts', 'tests']) {
     it(`every top-level folder of ${folder}/`, () => {
       const folders = entries(folder)
-        .filter((entry) => entry.isDirectory())
+        // Hidden folders (scratch space such as .tmp/) are not part of the tree.
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
         .map((entry) => `${folder}/${entry.name}`);
       expect(folders.length).toBeGreaterThan(0);
       expect(folders.filter((path) => !named(path))).toEqual([]);
@@ -53,9 +54,9 @@ function anchors(markdown: string): Set<string> {
   return new Set(headings);
 }
 
-/** Markdown docs whose links are checked: the README, the architecture and everything under docs/. */
+/** Markdown docs whose links are checked: the READMEs, the architecture and everything under docs/. */
 function docs(): string[] {
-  const found = ['README.md', 'ARCHITECTURE.md'];
+  const found = ['README.md', 'ARCHITECTURE.md', 'api/README.md'];
   const walk = (folder: string) => {
     for (const entry of entries(folder)) {
       const path = `${folder}/${entry.name}`;
@@ -88,32 +89,19 @@ describe('relative links point at what exists', () => {
   }
 });
 
-describe("the README's word on e2e specs and the API", () => {
-  it('says specs reach the API only through tests/e2e/support/api.ts', () => {
-    expect(read('README.md')).toContain('E2E specs reach the API only through `tests/e2e/support/api.ts`');
+describe('the commands the docs name exist', () => {
+  const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
+
+  it('the README names npm install, npm start and npm test', () => {
+    const readme = read('README.md');
+    for (const command of ['npm install', 'npm start', 'npm test']) expect(readme).toContain(command);
+    expect(scripts).toEqual(expect.arrayContaining(['start', 'test']));
   });
 
-  it('holds: no spec outside support/ calls fetch or sends its own request to the API', () => {
-    const offending: string[] = [];
-    const walk = (folder: string) => {
-      for (const entry of entries(folder)) {
-        const path = `${folder}/${entry.name}`;
-        if (entry.isDirectory()) {
-          if (path !== 'tests/e2e/support') walk(path);
-          continue;
-        }
-        const code = read(path);
-        // route.fetch() continues the browser's own request; a bare fetch() is a call of the spec's own.
-        if (/(?<![.\w])fetch\(/.test(code)) offending.push(`${path}: fetch()`);
-        // Watching the browser's requests for the API origin is fine; sending one there is not.
-        if (/request\.(get|post|put|patch|delete|head|fetch)\([^;]*\b(E2E_API|API)\b/.test(code)) {
-          offending.push(`${path}: request to the API`);
-        }
-        if (/import\s*\{[^}]*\bAPI\b[^}]*\}\s*from\s*'[^']*support\/api\.ts'/.test(code))
-          offending.push(`${path}: API`);
-      }
-    };
-    walk('tests/e2e');
-    expect(offending).toEqual([]);
-  });
+  for (const doc of docs()) {
+    it(`every npm command of ${doc} is a script of package.json`, () => {
+      const named = [...read(doc).matchAll(/\bnpm (?:run ([\w:-]+)|(start|test)\b)/g)].map((m) => m[1] ?? m[2]!);
+      expect(named.filter((name) => !scripts.includes(name))).toEqual([]);
+    });
+  }
 });

@@ -194,16 +194,21 @@ test('the order page and the success page ask for their order before React has h
   const tokens = await signIn();
   const order = await placeOrder(tokens, await product(2));
   await useTokens(page, tokens);
-  const pages = [
-    [`/uz/profile/order?id=${order.id}`, 'OrderPage'],
-    [`/uz/orders-success?order=${order.id}`, 'OrderSuccess'],
-  ] as const;
-  for (const [path, island] of pages) {
-    // The island's own module is held until the order has been asked for: only a read started without it can come.
+  for (const path of [`/uz/profile/order?id=${order.id}`, `/uz/orders-success?order=${order.id}`]) {
+    // The modules of the page's islands (the component-url of each <astro-island>, read from the page as served)
+    // are held until the order has been asked for: only a read started without React can come.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const module = `**/_astro/${island}.*.js`;
-    await page.route(module, async (route) => {
+    const islands = new Set<string>();
+    const isPage = (url: URL) => url.pathname === new URL(path, url).pathname;
+    await page.route(isPage, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      for (const [, url] of body.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g)) islands.add(url!);
+      await route.fulfill({ response });
+    });
+    const isIsland = (url: URL) => islands.has(url.pathname);
+    await page.route(isIsland, async (route) => {
       await held;
       await route.fallback();
     });
@@ -212,9 +217,11 @@ test('the order page and the success page ask for their order before React has h
     );
     await page.goto(path, { waitUntil: 'commit' });
     await asked;
+    expect(islands.size, `${path} hydrates an island`).toBeGreaterThan(0);
     release();
     await expect(page.getByTestId('order-number')).toHaveText(order.number);
-    await page.unroute(module);
+    await page.unroute(isPage);
+    await page.unroute(isIsland);
   }
 });
 
