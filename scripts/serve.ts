@@ -3,7 +3,8 @@
  * with clean URLs (/uz/product/5 → uz/product/5.html), paths without a
  * language prefix redirected to /uz and a comments page not built answered by
  * the comments shell with 200 (the same rules as dist/_redirects),
- * 404.html for anything else, and every answer with the headers of the
+ * the 404 page for anything else (a language's own, {lang}/404.html, under
+ * its prefix; 404.html elsewhere), and every answer with the headers of the
  * release's _headers (security headers, cache policy) for its path. The
  * folder may be a link (releases/current):
  * when a rebuild or rollback swaps it, the next request is served from the
@@ -18,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
+import { LANGS } from '#contract/langs.ts';
 import { commentsShellPath, prefixRedirect } from '../src/i18n/urls.ts';
 import { headersFor, parseHeaders } from '../integrations/host-headers.ts';
 import { CURRENT, releasesDirFromEnv } from './rebuild/releases.ts';
@@ -27,14 +29,22 @@ export interface StaticSite {
   close(): Promise<void>;
 }
 
-/** sirv over one release folder, its header rules and its 404 page. */
+/** sirv over one release folder, its header rules and its 404 pages (the site's, and each language's it has). */
 function staticFiles(root: string) {
   const files = sirv(root, { extensions: ['html'], etag: true });
   // Read once per release, like a host at deploy time; a build without the file is served without headers.
   const headersFile = join(root, '_headers');
   const rules = existsSync(headersFile) ? parseHeaders(readFileSync(headersFile, 'utf8')) : [];
   const notFoundPage = join(root, '404.html');
-  return { root, files, rules, notFound: existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found' };
+  const notFound = existsSync(notFoundPage) ? readFileSync(notFoundPage) : 'Not found';
+  const byLang = new Map<string, Buffer>();
+  for (const lang of LANGS) {
+    const page = join(root, lang, '404.html');
+    if (existsSync(page)) byLang.set(lang, readFileSync(page));
+  }
+  // The same rule as `_redirects`' `/{lang}/* /{lang}/404.html 404`.
+  const notFoundFor = (pathname: string) => byLang.get(pathname.split('/')[1] ?? '') ?? notFound;
+  return { root, files, rules, notFoundFor };
 }
 
 /** Where the folder (or link) points now; null if the link dangles (the old release keeps serving). */
@@ -54,7 +64,7 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     const root = liveRoot(dir) ?? site.root;
     if (root !== site.root) site = staticFiles(root);
-    const { files, rules, notFound } = site;
+    const { files, rules, notFoundFor } = site;
     const url = new URL(req.url ?? '/', 'http://x');
     const hostHeaders = headersFor(rules, url.pathname);
     for (const [name, value] of hostHeaders) res.setHeader(name, value);
@@ -83,7 +93,7 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
         return;
       }
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(notFound);
+      res.end(notFoundFor(url.pathname));
     });
   };
   await new Promise<void>((done) => server.listen(port, host, done));

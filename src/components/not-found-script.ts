@@ -13,7 +13,8 @@ export async function handleNotFound(): Promise<void> {
   const container = late && document.getElementById(`late-${late.kind}`);
   if (!late || !container || !notFound) return;
   const labels = (JSON.parse(container.dataset.labels ?? '{}') as Record<string, Labels>)[late.lang] ?? {};
-  // The late page shows in its language while it loads; without an answer the 404 page comes back.
+  // The late page shows in its language while it loads; without an answer the 404 page comes back, in its own.
+  const pageLang = document.documentElement.lang;
   document.documentElement.lang = late.lang;
   notFound.hidden = true;
   container.hidden = false;
@@ -28,6 +29,6 @@ export async function handleNotFound(): Promise<void> {
   } catch {
     container.hidden = true;
     notFound.hidden = false;
-    document.documentElement.lang = 'uz';
+    document.documentElement.lang = pageLang;
   }
 }

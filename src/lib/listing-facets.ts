@@ -69,11 +69,12 @@ const unitsLeft = (product: Pick<CatalogueProduct, 'stock' | 'features'>) =>
 /** The title of CardTemplate.astro's sample card, which fill-card.ts replaces with a product's. */
 export const CARD_TITLE_MARK = '\u2063title\u2063';
 
-/** What a card shows of a product, its texts in `t`'s language (the build's translator, or an island's labels). */
+/** What a card shows of a product, its texts in `t`'s language (the build's translator, or an island's labels), `lang`. */
 export function listingCard(
   product: ProductSummary & { stock?: number },
   t: Translate,
   configuredPlan: InstallmentPlan | null,
+  lang: Lang,
 ): ListingCard {
   const price = payablePrice(product);
   const offer = installmentOffer(price, planFor(product, configuredPlan));
@@ -82,8 +83,8 @@ export function listingCard(
     id: product.id,
     title: productTitle(product),
     image: firstImage(product.images),
-    price: formatPrice(price),
-    old: discounted ? formatPrice(product.price) : null,
+    price: formatPrice(price, lang),
+    old: discounted ? formatPrice(product.price, lang) : null,
     badge: discounted ? t('product.discount', { percent: discountPercent(product) }) : null,
     monthly: offer ? t('product.installment', { amount: formatAmount(offer.monthly), months: offer.months }) : null,
     soldOut: product.stock !== undefined && product.stock <= 0,
@@ -142,5 +143,5 @@ export function productFacets(
     monthly: monthlySortKey(monthly),
   };
   if (topRank !== undefined) sorts.top = topRank;
-  return { filters, sorts, card: listingCard({ ...product, stock: left }, translator(lang), plan) };
+  return { filters, sorts, card: listingCard({ ...product, stock: left }, translator(lang), plan, lang) };
 }

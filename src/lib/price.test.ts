@@ -3,8 +3,13 @@ import { discountPercent, formatPrice, hasDiscount } from './price.ts';
 
 describe('prices', () => {
   it('formats in the Uzbek locale with UZS, whole soʻm', () => {
-    expect(formatPrice(3499000)).toBe('3\u00a0499\u00a0000\u00a0soʻm');
-    expect(formatPrice(1999.6)).toBe('2\u00a0000\u00a0soʻm');
+    expect(formatPrice(3499000, 'uz')).toBe('3\u00a0499\u00a0000\u00a0soʻm');
+    expect(formatPrice(1999.6, 'uz')).toBe('2\u00a0000\u00a0soʻm');
+  });
+
+  it('names the currency in the page language: сум on Russian pages', () => {
+    expect(formatPrice(3499000, 'ru')).toBe('3\u00a0499\u00a0000\u00a0сум');
+    expect(formatPrice(0, 'ru')).toBe('0\u00a0сум');
   });
 
   it('shows a discount only when it is a real reduction', () => {

@@ -1,17 +1,22 @@
 /**
- * Prices are shown in the Uzbek locale with currency UZS in both languages
- * (spec §9), so the build and the browser print the same text.
+ * Prices are grouped the Uzbek way in both languages (spec §9: Uzbek locale,
+ * currency UZS), the currency named in the page's language: "3 899 000 soʻm",
+ * "3 899 000 сум".
  *
  * Written out by hand rather than with Intl: browsers ship different ICU data
  * (Debian's Chromium has no uz-UZ and prints "UZS 3,899,000"), and the
- * prerendered HTML and the islands must print the same text. The output is
- * what Intl.NumberFormat('uz-UZ', { style: 'currency', currency: 'UZS' })
- * prints with full ICU: "3 899 000 soʻm" with no-break spaces.
+ * prerendered HTML and the islands must print the same text. The Uzbek output
+ * is what Intl.NumberFormat('uz-UZ', { style: 'currency', currency: 'UZS' })
+ * prints with full ICU, with no-break spaces.
  */
+import type { Lang } from '#contract/langs.ts';
 import { payablePrice, type Priced as BasePriced } from '#contract/price.ts';
 
-export function formatPrice(amount: number): string {
-  return `${formatAmount(amount)}\u00a0soʻm`;
+/** The soʻm as each language writes it after an amount (the Russian texts say "сум/мес" beside it). */
+export const CURRENCY: Record<Lang, string> = { uz: 'soʻm', ru: 'сум' };
+
+export function formatPrice(amount: number, lang: Lang): string {
+  return `${formatAmount(amount)}\u00a0${CURRENCY[lang]}`;
 }
 
 /** The amount alone, grouped like a price ("215 000"), for texts that name the currency themselves. */

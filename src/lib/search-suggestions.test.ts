@@ -27,7 +27,7 @@ describe('search suggestions', () => {
         key: '7',
         title: 'Unknown Product',
         image: 'a.jpg',
-        detail: '900\u00a0soʻm',
+        detail: '900\u00a0сум',
         href: '/ru/product/7',
       },
       { kind: 'category', key: '3', title: 'Telefonlar', image: 'c.png', detail: null, href: '/ru/category/3' },

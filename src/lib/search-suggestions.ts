@@ -27,7 +27,7 @@ export function fromApi(lang: Lang, answer: SearchSuggestions): Suggestion[] {
       key: String(p.id),
       title: productTitle(p),
       image: firstImage(p.images),
-      detail: formatPrice(payablePrice(p)),
+      detail: formatPrice(payablePrice(p), lang),
       href: localizedPath(lang, `/product/${p.id}`),
     })),
     ...answer.categories.map((c) => ({

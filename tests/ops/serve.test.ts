@@ -13,6 +13,8 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'uz'));
   writeFileSync(join(dir, 'uz', 'index.html'), '<h1>uz</h1>');
   writeFileSync(join(dir, '404.html'), '<h1>404</h1>');
+  mkdirSync(join(dir, 'ru'));
+  writeFileSync(join(dir, 'ru', '404.html'), '<h1>ru 404</h1>');
   site = await serveSite(dir, 0);
 });
 afterAll(async () => {
@@ -47,4 +49,15 @@ it('answers a path that looks like another host with a redirect on this site, or
     } else expect(status, path).toBe(404);
   }
   expect(await get('/uz/late/')).toEqual({ status: 301, location: '/uz/late' });
+});
+
+it("answers an unknown path under a language with that language's 404 page, and the site's elsewhere", async () => {
+  const text = async (path: string) => {
+    const response = await fetch(`${site.url}${path}`);
+    return [response.status, await response.text()];
+  };
+  expect(await text('/ru/no-such-page')).toEqual([404, '<h1>ru 404</h1>']);
+  // A language without its own page (this release has none for uz) falls back to the site's.
+  expect(await text('/uz/no-such-page')).toEqual([404, '<h1>404</h1>']);
+  expect(await text('/no-such.txt')).toEqual([404, '<h1>404</h1>']);
 });

@@ -150,8 +150,8 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                       <span className="basket-feature">{featureText(line.feature)}</span>
                     )}
                     <span className="basket-price">
-                      {formatPrice(line.price)}
-                      {line.listPrice > line.price && <s>{formatPrice(line.listPrice)}</s>}
+                      {formatPrice(line.price, lang)}
+                      {line.listPrice > line.price && <s>{formatPrice(line.listPrice, lang)}</s>}
                     </span>
                     {line.status !== 'saved' && (
                       <span className={`basket-status basket-status-${line.status}`} data-testid="basket-status">
@@ -210,11 +210,11 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
             <h2>{t('isl.basket.summary')}</h2>
             <dl>
               <dt>{t('isl.basket.items', { count: sum.count })}</dt>
-              <dd>{formatPrice(sum.subtotal)}</dd>
+              <dd>{formatPrice(sum.subtotal, lang)}</dd>
               <dt>{t('isl.basket.discount')}</dt>
-              <dd data-testid="basket-discount">{formatPrice(sum.discount)}</dd>
+              <dd data-testid="basket-discount">{formatPrice(sum.discount, lang)}</dd>
               <dt>{t('isl.basket.total')}</dt>
-              <dd data-testid="basket-total">{formatPrice(sum.total)}</dd>
+              <dd data-testid="basket-total">{formatPrice(sum.total, lang)}</dd>
             </dl>
             <a
               className="basket-order"

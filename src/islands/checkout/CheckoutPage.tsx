@@ -225,7 +225,7 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
                     )}
                   </div>
                   <span className="checkout-price">
-                    {t('isl.checkout.line_price', { quantity: line.quantity, price: formatPrice(line.price) })}
+                    {t('isl.checkout.line_price', { quantity: line.quantity, price: formatPrice(line.price, lang) })}
                   </span>
                 </li>
               );
@@ -343,9 +343,9 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
         <h2>{t('isl.basket.summary')}</h2>
         <dl>
           <dt>{t('isl.basket.items', { count: sum.count })}</dt>
-          <dd>{formatPrice(sum.subtotal)}</dd>
+          <dd>{formatPrice(sum.subtotal, lang)}</dd>
           <dt>{t('isl.basket.discount')}</dt>
-          <dd>{formatPrice(sum.discount)}</dd>
+          <dd>{formatPrice(sum.discount, lang)}</dd>
           {signedIn && quote && (
             <>
               <dt>{t('isl.checkout.delivery')}</dt>
@@ -353,14 +353,14 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
                 {quote.first_order
                   ? t('isl.checkout.delivery_free_first')
                   : address
-                    ? formatPrice(quote.fee)
+                    ? formatPrice(quote.fee, lang)
                     : t('isl.checkout.delivery_by_address')}
               </dd>
             </>
           )}
           <dt>{t('isl.basket.total')}</dt>
           <dd data-testid="checkout-total">
-            {formatPrice(sum.total + (signedIn && quote && address ? quote.fee : 0))}
+            {formatPrice(sum.total + (signedIn && quote && address ? quote.fee : 0), lang)}
           </dd>
         </dl>
         {notice && (

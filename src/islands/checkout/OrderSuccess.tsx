@@ -145,12 +145,12 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
           <>
             <dt>{t('isl.order.delivery_fee')}</dt>
             <dd data-testid="order-delivery-fee">
-              {order.delivery_fee === 0 ? t('isl.order.delivery_free') : formatPrice(order.delivery_fee)}
+              {order.delivery_fee === 0 ? t('isl.order.delivery_free') : formatPrice(order.delivery_fee, lang)}
             </dd>
           </>
         )}
         <dt>{t('isl.order.total')}</dt>
-        <dd>{formatPrice(order.price)}</dd>
+        <dd>{formatPrice(order.price, lang)}</dd>
       </dl>
       <p className="order-delivery" data-testid="order-delivery">
         {t('isl.order.delivery')}
@@ -164,7 +164,7 @@ export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Lab
               <span className="checkout-feature">{featureText(item.feature)}</span>
             )}
             <span className="checkout-price">
-              {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price) })}
+              {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price, lang) })}
             </span>
           </li>
         ))}

@@ -148,11 +148,11 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
         </Fact>
         {order.delivery_fee !== undefined && (
           <Fact term={t('isl.order.delivery_fee')} testId="order-delivery-fee">
-            {order.delivery_fee === 0 ? t('isl.order.delivery_free') : formatPrice(order.delivery_fee)}
+            {order.delivery_fee === 0 ? t('isl.order.delivery_free') : formatPrice(order.delivery_fee, lang)}
           </Fact>
         )}
         <Fact term={t('isl.order.total')} testId="order-total">
-          {formatPrice(order.price)}
+          {formatPrice(order.price, lang)}
         </Fact>
       </dl>
 
@@ -216,7 +216,7 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
               </span>
             )}
             <span className="orders-line-price" data-testid="order-item-price">
-              {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price) })}
+              {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price, lang) })}
             </span>
           </li>
         ))}

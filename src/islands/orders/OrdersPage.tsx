@@ -216,7 +216,7 @@ function OrderItem({
           <PaymentState order={order} t={t} />
         </Fact>
         <Fact term={t('isl.order.total')} testId="order-total">
-          {formatPrice(order.price)}
+          {formatPrice(order.price, lang)}
         </Fact>
       </dl>
       {cancellable(order) && (

@@ -99,12 +99,12 @@ export function enhanceProductPanel(panel: HTMLElement): void {
 
     const view = buyView(product, selected);
     const price = panel.querySelector('[data-price]');
-    if (price) price.textContent = formatPrice(view.amount);
+    if (price) price.textContent = formatPrice(view.amount, $lang.get());
     const discount = panel.querySelector<HTMLElement>('[data-discount]');
     if (discount) {
       discount.hidden = !view.discount;
       if (view.discount) {
-        discount.querySelector('[data-old-price]')!.textContent = formatPrice(view.discount.price);
+        discount.querySelector('[data-old-price]')!.textContent = formatPrice(view.discount.price, $lang.get());
         discount.querySelector('[data-percent]')!.textContent = t('product.discount', {
           percent: view.discount.percent,
         });

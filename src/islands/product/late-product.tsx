@@ -11,8 +11,10 @@ import type { ShownProduct } from '../../lib/product.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { productFor } from '../../stores/basket-products.ts';
+import { $lang } from '../../stores/language.ts';
+import type { Lang } from '#contract/langs.ts';
 
-function LateProduct({ product, t }: { product: ShownProduct; t: Translate }) {
+function LateProduct({ product, t, lang }: { product: ShownProduct; t: Translate; lang: Lang }) {
   const stock = stockText(t, product.stock ?? null, product.unit ?? 'pcs');
   return (
     <article className="late-grid">
@@ -26,13 +28,13 @@ function LateProduct({ product, t }: { product: ShownProduct; t: Translate }) {
         <h1>{product.title}</h1>
         <p className="prices">
           <span className="sr-only">{t('product.price')}: </span>
-          <span className="price">{formatPrice(payablePrice(product))}</span>
+          <span className="price">{formatPrice(payablePrice(product), lang)}</span>
           {hasDiscount(product) && (
             <>
               {' '}
               <s className="old-price">
                 <span className="sr-only">{t('product.old_price')}: </span>
-                {formatPrice(product.price)}
+                {formatPrice(product.price, lang)}
               </s>{' '}
               <span className="badge-sale">{t('product.discount', { percent: discountPercent(product) })}</span>
             </>
@@ -59,7 +61,7 @@ export async function showLateProduct(id: number, container: HTMLElement, labels
   const product = await productFor(id);
   if (!product) throw new Error(`no product ${id}`);
   container.textContent = '';
-  createRoot(container).render(<LateProduct product={product} t={t} />);
+  createRoot(container).render(<LateProduct product={product} t={t} lang={$lang.get()} />);
   container.dataset['productId'] = String(product.id);
   document.title = `${product.title} | Bozor`;
 }

@@ -40,7 +40,9 @@ export function showRelated(place: HTMLElement): void {
     const [answer, template] = await Promise.all([liveRelated(lang, id), cardTemplate(), loadStylesheets(cardCss)]);
     retry.removeAttribute('aria-busy');
     if (answer.state === 'fresh' && template) {
-      list.replaceChildren(...answer.value.map((product) => fillCard(template, listingCard(product, t, plan), lang)));
+      list.replaceChildren(
+        ...answer.value.map((product) => fillCard(template, listingCard(product, t, plan, lang), lang)),
+      );
       failure.hidden = true;
       section.hidden = answer.value.length === 0;
     } else {

@@ -64,8 +64,8 @@ export function ProductTile({
         <Heading className="tile-title">{title}</Heading>
       </a>
       <p className="tile-prices">
-        <span className="tile-price">{formatPrice(payablePrice(product))}</span>
-        {discounted && <s className="tile-old">{formatPrice(product.price)}</s>}
+        <span className="tile-price">{formatPrice(payablePrice(product), lang)}</span>
+        {discounted && <s className="tile-old">{formatPrice(product.price, lang)}</s>}
       </p>
       {installment && (
         <p className="tile-installment" data-installment>

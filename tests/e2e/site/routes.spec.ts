@@ -30,7 +30,7 @@ test.describe('routes', () => {
     );
     await page.goto(`/ru/product/${product.id}`);
     await expect(page.locator('h1')).toBeVisible();
-    await expect(page.locator('[data-price]')).toContainText('soʻm');
+    await expect(page.locator('[data-price]')).toContainText('сум');
     expect(errors).toEqual([]);
   });
 
