@@ -206,10 +206,19 @@ function migrate(raw: DatabaseSync): void {
 }
 
 /**
+ * How long the API's writes wait for another process's write lock (`npm run order-status`, `npm run product`).
+ * node:sqlite waits synchronously, stopping every other request meanwhile, so the wait is short: a write that
+ * does not get the lock in time is answered 503 (isBusy), and reads never wait (WAL).
+ */
+export const API_BUSY_TIMEOUT_MS = 100;
+/** The command-line tools wait longer: nothing else waits on them. */
+export const CLI_BUSY_TIMEOUT_MS = 5000;
+
+/**
  * Opens (creating if missing) `{dataDir}/bozor.sqlite`, or an in-memory database for ':memory:'.
  * A folder that cannot hold it throws a DataDirError naming it.
  */
-export function openDb(dataDir: string): Db {
+export function openDb(dataDir: string, busyTimeoutMs = API_BUSY_TIMEOUT_MS): Db {
   let file = ':memory:';
   let raw: DatabaseSync;
   try {
@@ -217,7 +226,7 @@ export function openDb(dataDir: string): Db {
       mkdirSync(dataDir, { recursive: true });
       file = join(dataDir, 'bozor.sqlite');
     }
-    raw = new DatabaseSync(file, { timeout: 5000 });
+    raw = new DatabaseSync(file, { timeout: busyTimeoutMs });
     if (file !== ':memory:') raw.exec('PRAGMA journal_mode = WAL');
     raw.exec('PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
     raw.exec(SCHEMA);
@@ -267,6 +276,12 @@ export function openDb(dataDir: string): Db {
     },
     close: () => raw.close(),
   };
+}
+
+/** A write that did not get the database's write lock in time: SQLITE_BUSY (another process is writing). */
+export function isBusy(error: unknown): boolean {
+  const e = error as { errcode?: unknown } | null;
+  return typeof e?.errcode === 'number' && (e.errcode & 0xff) === 5;
 }
 
 /** A write refused because the disk (or the database's page limit) is full: SQLITE_FULL, ENOSPC or EDQUOT. */

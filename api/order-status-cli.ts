@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod/mini';
 import { ORDER_STATUSES } from '#contract/order-status.ts';
-import { openDb } from './db.ts';
+import { CLI_BUSY_TIMEOUT_MS, openDb } from './db.ts';
 import { moveOrder, StatusChange } from './test-routes.ts';
 
 const { values, positionals } = parseArgs({
@@ -24,7 +24,7 @@ if (!order || !change.success) {
   console.error(`Usage: npm run order-status -- <order number or id> <${ORDER_STATUSES.join('|')}> [--paid]`);
   process.exit(2);
 }
-const db = openDb(values['data-dir']);
+const db = openDb(values['data-dir'], CLI_BUSY_TIMEOUT_MS);
 const row = db.get<{ id: number }>('SELECT id FROM orders WHERE number = ? OR id = ?', order, Number(order) || -1);
 const moved = row && moveOrder(db, row.id, change.data);
 db.close();

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { searchDocument } from '#contract/search-forms.ts';
-import { openDb } from './db.ts';
+import { CLI_BUSY_TIMEOUT_MS, openDb } from './db.ts';
 
 const USAGE = 'Usage: npm run product -- <id> --price <soʻm> [--stock <n>] [--title-uz <text>]';
 
@@ -36,7 +36,7 @@ if (
   process.exit(2);
 }
 
-const db = openDb(values['data-dir']);
+const db = openDb(values['data-dir'], CLI_BUSY_TIMEOUT_MS);
 const row = db.get<{ discount: number | null; title_uz: string | null; title_ru: string | null }>(
   'SELECT discount, title_uz, title_ru FROM products WHERE id = ?',
   id,

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDb } from './db.ts';
+import { CLI_BUSY_TIMEOUT_MS, openDb } from './db.ts';
 import { seedDatabase } from './seed.ts';
 
 const { values } = parseArgs({
@@ -23,7 +23,7 @@ const dataDir = values['data-dir'];
 if (values.reset) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(join(dataDir, `bozor.sqlite${suffix}`), { force: true });
 }
-const db = openDb(dataDir);
+const db = openDb(dataDir, CLI_BUSY_TIMEOUT_MS);
 if (db.get('SELECT 1 FROM products LIMIT 1')) {
   console.error(`${dataDir}/bozor.sqlite already has products; pass --reset to start over.`);
   process.exit(1);

@@ -13,7 +13,7 @@ import { authHandlers, latestCode, readToken } from './auth.ts';
 import { basketHandlers } from './basket.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import type { AppContext } from './context.ts';
-import { isStorageFull, openDb, type Db } from './db.ts';
+import { isBusy, isStorageFull, openDb, type Db } from './db.ts';
 import { geocoderRoutes } from './geocoder.ts';
 import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
 import { bearer, buildTokenCheck, markMalformed, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
@@ -63,6 +63,8 @@ export interface AppOptions {
   unpaidUnits?: number;
 }
 
+/** Retry-After of a 503 for a write that waited for another process's write lock. */
+const BUSY_RETRY_SECONDS = 1;
 /** Retry-After of a 503 for a full disk: someone has to free space first. */
 const STORAGE_RETRY_SECONDS = 60;
 export const DEFAULT_UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
@@ -370,6 +372,11 @@ export function createApp(options: AppOptions): Hono {
     if (error instanceof ApiError) return errorJson(c, error);
     // decodeURIComponent of a malformed %-escape anywhere: the request is bad, the server is not.
     if (error instanceof URIError) return errorJson(c, new ApiError(400, 'Malformed request.'));
+    if (isBusy(error)) {
+      // Another process holds the write lock (a back-office command): nothing was written; a moment later it will be.
+      c.header('Retry-After', String(BUSY_RETRY_SECONDS));
+      return c.json({ detail: 'The shop is busy for a moment. Please try again.' }, 503);
+    }
     if (isStorageFull(error)) {
       // The real cause, once: the disk (or the database's size limit) is full; nothing of this request was kept.
       console.error(`[api] ${c.req.method} ${c.req.path}: storage is full, nothing was written:`, error);
@@ -427,7 +434,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     try {
       expireUnpaid(expiry);
     } catch (error) {
-      console.error('[api] expiring unpaid orders failed:', error);
+      // Another process writing: the next sweep, or the next write, expires them.
+      if (!isBusy(error)) console.error('[api] expiring unpaid orders failed:', error);
     }
   }, SWEEP_MS);
   sweep.unref();

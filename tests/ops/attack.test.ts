@@ -48,6 +48,9 @@ it(
     );
     expect(Number(/images: [\d,]+, \+(-?\d+) MB/.exec(forms)?.[1])).toBeLessThan(100);
     expect(row('#30.7d the owner renews')).toContain('thief 401 (no pair)');
+    expect(row('#30.7a another process')).toMatch(
+      /write 503 Retry-After 1 in \d{1,3} ms; read 200 in \d{1,3} ms; after: 200/,
+    );
     expect(row('#30.1 stock hoarding')).toMatch(/another shopper's order: 201; .* 0 units still held/);
   },
   ATTACK_TIMEOUT,
