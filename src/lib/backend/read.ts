@@ -58,17 +58,10 @@ export function textOrNull(value: unknown): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** Images come as an array, a comma-separated string, or nothing; an image may be an object with a url-like field. */
+/** Images come as an array, a comma-separated string, or nothing. */
 export function images(value: unknown): string[] {
-  const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return raw.map(imageUrl).filter((image): image is string => image !== null);
-}
-
-function imageUrl(value: unknown): string | null {
-  if (typeof value === 'string') return textOrNull(value);
-  if (typeof value !== 'object' || value === null) return null;
-  const { image, url } = value as Raw;
-  return textOrNull(image) ?? textOrNull(url);
+  const raw: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return raw.flatMap((image) => (typeof image === 'string' && image.trim() ? [image.trim()] : []));
 }
 
 /** A nested entity may come as an object or a bare id: the object, or just its id. */
@@ -85,16 +78,11 @@ export function idOf(value: unknown): string {
   return typeof raw === 'number' || typeof raw === 'string' ? String(raw) : '?';
 }
 
-/**
- * A list whose malformed items are skipped, each reported with its id; a list
- * that is not a list at all is malformed as a whole. A Django REST page
- * (`{results: [...]}`) is read as its results.
- */
+/** A list whose malformed items are skipped, each reported with its id; a list that is not a list is malformed. */
 export function list<T>(value: unknown, what: string, read: (raw: unknown) => T, report: Report): T[] {
-  const items = Array.isArray(value) ? value : pageResults(value);
-  if (!items) throw new Malformed(`${what} list is not a list`);
+  if (!Array.isArray(value)) throw new Malformed(`${what} list is not a list`);
   const out: T[] = [];
-  for (const item of items) {
+  for (const item of value) {
     try {
       out.push(read(item));
     } catch (error) {
@@ -103,10 +91,4 @@ export function list<T>(value: unknown, what: string, read: (raw: unknown) => T,
     }
   }
   return out;
-}
-
-function pageResults(value: unknown): unknown[] | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { results } = value as Raw;
-  return Array.isArray(results) ? results : null;
 }

@@ -189,25 +189,16 @@ export function readCategory(value: unknown): Category {
   return { id: id(raw['id']), name: text(raw, 'name'), image: images(raw['image'] ?? raw['images'])[0] ?? null };
 }
 
+/** Attributes as `{name, value}` (a `key` when the backend sends one); one without a name or value is left out. */
 function readAttributes(value: unknown): FeatureAttribute[] {
-  if (Array.isArray(value)) {
-    return value.flatMap((item): FeatureAttribute[] => {
-      if (typeof item !== 'object' || item === null) return [];
-      const raw = item as Raw;
-      const name = textOrNull(raw['name']) ?? textOrNull(raw['key']);
-      const shown = textOrNull(raw['value']);
-      if (name === null || shown === null) return [];
-      return [{ key: textOrNull(raw['key']) ?? name, name, value: shown }];
-    });
-  }
-  // An attribute map, {"color": "Qora"}.
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value as Raw).flatMap(([key, v]) => {
-      const shown = textOrNull(v);
-      return shown === null ? [] : [{ key, name: key, value: shown }];
-    });
-  }
-  return [];
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): FeatureAttribute[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const raw = item as Raw;
+    const name = textOrNull(raw['name']) ?? textOrNull(raw['key']);
+    const shown = textOrNull(raw['value']);
+    return name === null || shown === null ? [] : [{ key: textOrNull(raw['key']) ?? name, name, value: shown }];
+  });
 }
 
 export function readFeature(value: unknown): Feature {
@@ -394,8 +385,7 @@ export function readAuthAnswer(value: unknown): AuthAnswer {
 
 export function readVerifyAnswer(value: unknown): VerifyAnswer {
   const raw = record(value, 'verify answer');
-  // Tokens come as {data: {access, refresh}}; some backends send them at the top level.
-  const tokens = typeof raw['data'] === 'object' && raw['data'] !== null ? (raw['data'] as Raw) : raw;
+  const tokens = record(raw['data'], 'tokens');
   const device = optionalText(raw['device']);
   return {
     data: { access: text(tokens, 'access'), refresh: text(tokens, 'refresh') },
