@@ -1,6 +1,7 @@
 declare module 'virtual:capabilities' {
+  import type { Capability } from '../contract/capabilities.ts';
   /** The backend's capabilities in effect for this build (integrations/capabilities.ts). */
-  const capabilities: import('../contract/capabilities.ts').Capability[];
+  const capabilities: Capability[];
   export default capabilities;
 }
 declare module 'virtual:labels/*' {
