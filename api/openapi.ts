@@ -46,7 +46,7 @@ function operation(name: string, call: Call) {
       required: call.method !== 'DELETE',
       content: call.multipart
         ? {
-            // The fields and the image files; a JSON body with the fields alone is accepted too.
+            // The fields and the image files; an edit may also come as a JSON body with the fields alone.
             'multipart/form-data': {
               schema: {
                 ...body,
@@ -62,7 +62,7 @@ function operation(name: string, call: Call) {
               },
               encoding: { images: { contentType: IMAGE_TYPES.join(', ') } },
             },
-            'application/json': { schema: body },
+            ...(name === 'createComment' ? {} : { 'application/json': { schema: body } }),
           }
         : { 'application/json': { schema: body } },
     };

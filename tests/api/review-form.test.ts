@@ -132,6 +132,15 @@ describe('POST /comments/', () => {
     }).then(async (res) => ({ status: res.status, body: ErrorBody.safeParse(await res.json()).data }));
   const multipart = `multipart/form-data; boundary=${BOUNDARY}`;
 
+  it('states it in the OpenAPI document: a new review as multipart only, an edit as multipart or JSON', async () => {
+    const doc = (await api.call('/openapi.json')).body;
+    expect(Object.keys(doc.paths['/api/v1/comments/'].post.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(doc.paths['/api/v1/comments/{id}/'].put.requestBody.content)).toEqual([
+      'multipart/form-data',
+      'application/json',
+    ]);
+  });
+
   it('takes only multipart/form-data: an urlencoded or JSON body is refused with 415', async () => {
     const urlencoded = await post(reviewer, 'application/x-www-form-urlencoded', Buffer.from('a=1&'.repeat(100_000)));
     expect(urlencoded.status).toBe(415);
