@@ -118,7 +118,7 @@ const islandPreloads = () => ({
  */
 const SHOP_CORE = {
   name: 'shop',
-  test: /src\/stores\/(address-open|api|basket|basket-products|browser-storage|favourites|language|notify|session-tokens)\.ts$|src\/lib\/(basket|basket-lines|favourites|price|product|storage)\.ts$|src\/i18n\/urls\.ts$|contract\/(langs|price)\.ts$|node_modules\/(nanostores|@nanostores\/persistent)\//,
+  test: /src\/stores\/(address-open|api|basket|basket-products|browser-storage|favourites|language|notify|session-tokens)\.ts$|src\/lib\/(basket|basket-pending|favourites|price|product|storage)\.ts$|src\/i18n\/urls\.ts$|contract\/(langs|price)\.ts$|node_modules\/(nanostores|@nanostores\/persistent)\//,
 };
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Feature } from './backend/shop.ts';
 import type { BasketEntry } from './basket.ts';
 import { recordChange, refuseChange } from './basket-replay.ts';
-import { decodeServerLines, localLines, productsToFetch, shopperLines } from './basket-lines.ts';
+import { localLines, productsToFetch, shopperLines } from './basket-lines.ts';
+import { decodeServerLines } from './basket-pending.ts';
 import { readServerBasket, readServerLine } from './basket-server.ts';
 import { DEFAULT_TITLE, PLACEHOLDER_IMAGE, type ShownProduct } from './product.ts';
 

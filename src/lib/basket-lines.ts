@@ -9,7 +9,6 @@ import { unitPrices, type BasketEntry, type BasketLine, type BasketProduct } fro
 import { viewLines, type KnownLine, type PendingChange } from './basket-pending.ts';
 import type { Feature } from './backend/shop.ts';
 import { firstImage, imageList, type ShownProduct } from './product.ts';
-import { toPositiveInt } from './storage.ts';
 
 /** What a server item says of its product, when it says more than the id. */
 export type LineProduct = Pick<ShownProduct, 'id' | 'title' | 'price' | 'discount' | 'discount_price' | 'images'>;
@@ -20,30 +19,6 @@ export interface ServerLine extends KnownLine {
   price: number | null;
   product_detail: LineProduct | null;
   feature_detail: Feature | null;
-}
-
-/**
- * Lines kept in browser storage → lines. They were read by `readServerLine`
- * when kept, so only their form is checked (a line that lost it is dropped);
- * this runs on every page, so it does without the backend's readers.
- */
-export function decodeServerLines(stored: unknown): ServerLine[] | null {
-  if (!Array.isArray(stored)) return null;
-  const isId = (value: unknown) => toPositiveInt(value) === value;
-  const isDetail = (value: unknown, fields: readonly string[]) =>
-    value === null || (typeof value === 'object' && fields.every((field) => field in (value as object)));
-  return stored.filter(
-    (line): line is ServerLine =>
-      typeof line === 'object' &&
-      line !== null &&
-      isId(line.id) &&
-      isId(line.product) &&
-      isId(line.quantity) &&
-      (line.feature === null || isId(line.feature)) &&
-      (line.price === null || typeof line.price === 'number') &&
-      isDetail(line.product_detail, ['id', 'title', 'price', 'images']) &&
-      isDetail(line.feature_detail, ['id', 'count', 'images', 'attributes']),
-  );
 }
 
 /** The products the shown lines still need fetched (a server line that carries only ids, or no stock). */

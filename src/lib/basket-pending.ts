@@ -14,6 +14,7 @@
  * Pure: the basket store keeps the list in browser storage; this module reads
  * it back and shows it (on every page), basket-replay.ts changes and sends it.
  */
+import type { ServerLine } from './basket-lines.ts';
 import { parseJson, toPositiveInt } from './storage.ts';
 import { MAX_QUANTITY, sameLine } from './basket.ts';
 
@@ -122,3 +123,27 @@ export function viewLines(server: readonly KnownLine[], changes: readonly Pendin
 /** Lines counted in the badge and totals: a refused line is not. */
 export const countedLines = <L extends { status: LineStatus }>(lines: readonly L[]) =>
   lines.filter((l) => l.status !== 'refused');
+
+/**
+ * Lines kept in browser storage → lines. They were read by `readServerLine`
+ * when kept, so only their form is checked (a line that lost it is dropped);
+ * this runs on every page, so it does without the backend's readers.
+ */
+export function decodeServerLines(stored: unknown): ServerLine[] | null {
+  if (!Array.isArray(stored)) return null;
+  const isId = (value: unknown) => toPositiveInt(value) === value;
+  const isDetail = (value: unknown, fields: readonly string[]) =>
+    value === null || (typeof value === 'object' && fields.every((field) => field in (value as object)));
+  return stored.filter(
+    (line): line is ServerLine =>
+      typeof line === 'object' &&
+      line !== null &&
+      isId(line.id) &&
+      isId(line.product) &&
+      isId(line.quantity) &&
+      (line.feature === null || isId(line.feature)) &&
+      (line.price === null || typeof line.price === 'number') &&
+      isDetail(line.product_detail, ['id', 'title', 'price', 'images']) &&
+      isDetail(line.feature_detail, ['id', 'count', 'images', 'attributes']),
+  );
+}

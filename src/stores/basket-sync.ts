@@ -5,14 +5,22 @@
  * the basket is refetched. Loaded only for a signed-in shopper, so a
  * visitor's pages never download it.
  */
-import { decodePending, type PendingChange, type ViewLine } from '../lib/basket-pending.ts';
+import { computed } from 'nanostores';
+import { decodePending, viewLines, type PendingChange, type ViewLine } from '../lib/basket-pending.ts';
 import { dropChange, planReplay, recordChange, refuseChange, type BasketCall } from '../lib/basket-replay.ts';
 import { readServerBasket } from '../lib/basket-server.ts';
 import { getApi, statusOf } from './api.ts';
-import { $basketRead, $pendingBasket, $serverBasket, keyString, online } from './basket.ts';
+import { $basketRead, $pendingBasket, $serverBasket, $shopperView, keyString, online } from './basket.ts';
 import { browserStorage } from './browser-storage.ts';
 import { errorDetail, notify, queueToast, type ToastMessage } from './notify.ts';
 import { $access, $signedIn } from './session-tokens.ts';
+
+// The lines a signed-in shopper sees: the server's as last read, with the changes not yet taken laid over them.
+computed([$signedIn, $serverBasket, $pendingBasket, $basketRead], (signedIn, server, pending, read) => {
+  if (!signedIn) return null;
+  if (server === null && read !== 'failed' && pending.length === 0) return null;
+  return viewLines(server ?? [], pending);
+}).subscribe((view) => $shopperView.set(view));
 
 /** Whether the server's basket as held here is what the server has (read on this page, no call failed since). */
 let trusted = false;

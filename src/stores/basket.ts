@@ -27,14 +27,13 @@ import {
   type BasketProduct,
 } from '../lib/basket.ts';
 import {
-  countedLines,
   decodePending,
+  decodeServerLines,
   encodePending,
-  viewLines,
   type PendingChange,
   type ViewLine,
 } from '../lib/basket-pending.ts';
-import { decodeServerLines, type ServerLine } from '../lib/basket-lines.ts';
+import type { ServerLine } from '../lib/basket-lines.ts';
 import { productTitle } from '../lib/product.ts';
 import { parseJson, repairStored } from '../lib/storage.ts';
 import { $products, productFor } from './basket-products.ts';
@@ -73,20 +72,17 @@ export const $basketFailed = computed($basketRead, (state) => state === 'failed'
 /** Products found sold out when a shopper tried to add them (their buttons then say so). */
 export const $soldOut = atom<ReadonlySet<number>>(new Set());
 
-/** A signed-in shopper's lines (server's, with the changes not yet taken), or null while nothing is known. */
-export const $shopperView = computed(
-  [$signedIn, $serverBasket, $pendingBasket, $basketRead],
-  (signedIn, server, pending, read): ViewLine[] | null => {
-    if (!signedIn) return null;
-    if (server === null && read !== 'failed' && pending.length === 0) return null;
-    return viewLines(server ?? [], pending);
-  },
-);
+/**
+ * A signed-in shopper's lines (the server's, with the changes not yet taken), or null while nothing is known;
+ * laid out by basket-sync.ts, which a signed-in shopper's pages load as they start (a visitor's never do).
+ */
+export const $shopperView = atom<readonly ViewLine[] | null>(null);
 
 /** The badge count, or null while it is not known yet (the badge stays hidden). A refused line is not counted. */
 export const $basketCount = computed([$signedIn, $shopperView, $localBasket], (signedIn, view, local) => {
   if (!signedIn) return local.length;
-  return view === null ? null : countedLines(view).length;
+  // A line the server refused is not counted.
+  return view === null ? null : view.filter((line) => line.status !== 'refused').length;
 });
 
 /** (product, feature) pairs in the basket, for the pressed state of add buttons. */
