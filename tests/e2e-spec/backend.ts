@@ -23,4 +23,9 @@ export async function favouriteProducts(info: TestInfo, access: string): Promise
   return list.map(({ product }) => (typeof product === 'object' ? product.id : Number(product)));
 }
 
+/** Every token stops working, as an expired one would (the backend has no token refresh). */
+export async function expireTokens(info: TestInfo): Promise<void> {
+  await fetch(`${origin(info)}/__test/expire-tokens`, { method: 'POST' });
+}
+
 export const randomPhone = (): string => `+99890${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

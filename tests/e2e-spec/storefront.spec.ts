@@ -7,8 +7,8 @@
  * or uncaught page error fails a test (tests/e2e/support/test.ts).
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '../e2e/support/test.ts';
-import { backendGet, codeFor, favouriteProducts, randomPhone } from './backend.ts';
+import { expect, expectConsole, failedLoad, test } from '../e2e/support/test.ts';
+import { backendGet, codeFor, expireTokens, favouriteProducts, randomPhone } from './backend.ts';
 
 interface RawProduct {
   id: number;
@@ -101,6 +101,23 @@ test('checkout without order placement offers the phone and support bot, and kee
   await expect(unavailable).toBeVisible();
   await expect(unavailable.locator('a[href^="tel:"]')).toBeVisible();
   await expect(page.locator('main')).not.toContainText('404 Not Found');
+  await page.goto('/uz/basket');
+  await expect(page.locator('.basket-line[data-product="1"]')).toBeVisible();
+});
+
+test('without token refresh, an expired session asks to sign in again and keeps the visitor’s basket', async ({
+  page,
+}, info) => {
+  expectConsole(page, failedLoad(401));
+  const phone = randomPhone();
+  await signInThroughModal(page, phone, () => codeFor(info, phone));
+  await expireTokens(info);
+  await page.goto('/uz/favorites');
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Seans tugadi' })).toBeVisible();
+  await expect(page.getByTestId('sign-in-dialog')).toBeVisible();
+  // Signed out on this device, nothing else forgotten: a product added now is kept as a visitor's.
+  await page.goto('/uz/product/1');
+  await page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first().click();
   await page.goto('/uz/basket');
   await expect(page.locator('.basket-line[data-product="1"]')).toBeVisible();
 });
