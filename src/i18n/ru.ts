@@ -521,6 +521,8 @@ export const ru: Messages = {
   'isl.checkout.no_address': 'Пожалуйста, выберите адрес доставки',
   'isl.checkout.no_payment': 'Пожалуйста, выберите способ оплаты',
   'isl.checkout.no_user_data': 'Пожалуйста, заполните все данные',
+  'isl.checkout.no_name': 'Укажите имя и фамилию',
+  'isl.checkout.no_phone': 'Введите номер телефона полностью: +998 и 9 цифр',
   'isl.checkout.delivery': 'Доставка',
   'isl.checkout.delivery_free_first': 'Бесплатно — это ваш первый заказ',
   'isl.checkout.delivery_by_address': 'Рассчитаем после выбора адреса',

@@ -528,6 +528,8 @@ export const uz = {
   'isl.checkout.no_address': 'Iltimos, yetkazib berish manzilini tanlang',
   'isl.checkout.no_payment': 'Iltimos, toʻlov usulini tanlang',
   'isl.checkout.no_user_data': 'Iltimos, barcha maʼlumotlarni toʻldiring',
+  'isl.checkout.no_name': 'Ism va familiyangizni kiriting',
+  'isl.checkout.no_phone': 'Telefon raqamingizni toʻliq kiriting: +998 va 9 ta raqam',
   'isl.checkout.delivery': 'Yetkazib berish',
   'isl.checkout.delivery_free_first': 'Bepul — birinchi buyurtmangiz',
   'isl.checkout.delivery_by_address': 'Manzil tanlangach hisoblanadi',

@@ -5,6 +5,7 @@ import {
   PAYMENT_METHODS,
   decodeSelection,
   isValid,
+  missingCustomerFields,
   outOfStockProducts,
   profileName,
   selectedLines,
@@ -48,6 +49,13 @@ describe('validateCheckout (spec §5 checkout)', () => {
     ['a phone of another country', { phone: '+7 912 345 67 89' }],
   ])('%s: no_user_data beside the customer fields', (_, change) => {
     expect(validateCheckout({ ...complete, ...change })).toEqual({ user: 'no_user_data' });
+  });
+
+  it('names which customer field is missing', () => {
+    expect(missingCustomerFields({ name: ' ', phone: '+998 (90) 123-45-67' })).toEqual({ name: true, phone: false });
+    expect(missingCustomerFields({ name: 'Ali', phone: '+998 90 123' })).toEqual({ name: false, phone: true });
+    expect(missingCustomerFields({ name: '', phone: '' })).toEqual({ name: true, phone: true });
+    expect(missingCustomerFields({ name: 'Ali', phone: '+998 (90) 123-45-67' })).toEqual({ name: false, phone: false });
   });
 
   it('every error at once', () => {

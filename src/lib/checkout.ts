@@ -79,6 +79,11 @@ export function validateCheckout(form: CheckoutForm): CheckoutErrors {
 
 export const isValid = (errors: CheckoutErrors) => Object.keys(errors).length === 0;
 
+/** Which customer field no_user_data is about, so each is named beside its input: an empty name, an incomplete phone. */
+export function missingCustomerFields(form: Pick<CheckoutForm, 'name' | 'phone'>): { name: boolean; phone: boolean } {
+  return { name: !form.name.trim(), phone: !isCompleteUzPhone(form.phone) };
+}
+
 /** Product ids a 400 names as out of stock (`product.{id}` fields of the reference API). */
 export function outOfStockProducts(errors: Record<string, string[]> | undefined): number[] {
   return Object.keys(errors ?? {}).flatMap((field) => {

@@ -21,8 +21,16 @@ describe('Uzbek phone mask', () => {
   it('formats typed or pasted text with the country code', () => {
     expect(formatPhone('998901234567')).toBe('+998 (90) 123-45-67');
     expect(formatPhone('+998 90 123 45 67 89')).toBe('+998 (90) 123-45-67');
-    expect(formatPhone('99')).toBe('+99');
+    expect(formatPhone('+99')).toBe('+99');
     expect(formatPhone('')).toBe('');
+  });
+  it('reads local digits without a country code as an Uzbek number, never a foreign one', () => {
+    expect(formatPhone('99')).toBe('+998 (99');
+    expect(formatPhone('901234567')).toBe('+998 (90) 123-45-67');
+    let shown = '';
+    for (const key of '901234567') shown = formatPhone(shown + key);
+    expect(shown).toBe('+998 (90) 123-45-67');
+    expect(guessCountry(shown)).toBe('UZ');
   });
   it('accepts exactly 12 digits with 998 and sends them with a plus', () => {
     expect(isCompleteUzPhone('+998 (90) 123-45-67')).toBe(true);
@@ -66,7 +74,8 @@ describe('formatUzPhone (checkout: Uzbek numbers only)', () => {
   it('masks a full number and a national one alike', () => {
     expect(formatUzPhone('+998901234567')).toBe('+998 (90) 123-45-67');
     expect(formatUzPhone('901234567')).toBe('+998 (90) 123-45-67');
-    expect(formatUzPhone('99')).toBe('+99');
+    expect(formatUzPhone('+99')).toBe('+99');
+    expect(formatUzPhone('99')).toBe('+998 (99');
     expect(formatUzPhone('')).toBe('');
   });
 });

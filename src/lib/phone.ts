@@ -6,7 +6,7 @@
  * digits, with libphonenumber-js (the minimal metadata build).
  */
 import { AsYouType, Metadata, type CountryCode } from 'libphonenumber-js/min';
-import { formatUzPhone, isUzPrefix, phoneDigits } from './uz-phone.ts';
+import { formatUzPhone, hasCountryCode, isUzPrefix, phoneDigits } from './uz-phone.ts';
 
 // The Uzbek rules live apart, so pages that need only them (checkout) load no libphonenumber.
 export * from './uz-phone.ts';
@@ -21,7 +21,9 @@ export const COUNTRY_GUESS_DEBOUNCE_MS = 250;
 export function formatPhone(input: string): string {
   const digits = phoneDigits(input);
   if (!digits) return '';
-  if (isUzPrefix(digits)) return formatUzPhone(digits);
+  // Without a country code (local digits typed into a cleared field): an Uzbek number, never a foreign one.
+  if (!hasCountryCode(input)) return formatUzPhone(input);
+  if (isUzPrefix(digits)) return formatUzPhone(`+${digits}`);
   return new AsYouType().input(`+${digits}`);
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_DIGITS,
   formatUzPhone,
+  hasCountryCode,
   isCompleteUzPhone,
   isUzPrefix,
   maskUzNational,
@@ -66,10 +67,29 @@ describe('formatUzPhone', () => {
     expect(formatUzPhone('901234567')).toBe('+998 (90) 123-45-67');
   });
   it('shows the country code alone until a national digit is typed', () => {
-    expect(formatUzPhone('9')).toBe('+9');
-    expect(formatUzPhone('998')).toBe('+998');
-    expect(formatUzPhone('9989')).toBe('+998 (9');
-    expect(formatUzPhone('90')).toBe('+998 (90');
+    expect(formatUzPhone('+9')).toBe('+9');
+    expect(formatUzPhone('+998')).toBe('+998');
+    expect(formatUzPhone('+9989')).toBe('+998 (9');
+    expect(formatUzPhone('+90')).toBe('+998 (90');
+  });
+  it('keeps local digits typed into a cleared field Uzbek, one key at a time or pasted', () => {
+    // Each key goes to the field's text as it stands: the first digit without a '+', the rest after '+998 ('.
+    let shown = '';
+    for (const key of '998765432') shown = formatUzPhone(shown + key);
+    expect(shown).toBe('+998 (99) 876-54-32');
+    shown = '';
+    for (const key of '901234567') shown = formatUzPhone(shown + key);
+    expect(shown).toBe('+998 (90) 123-45-67');
+    expect(formatUzPhone('9')).toBe('+998 (9');
+    expect(formatUzPhone('998765432')).toBe('+998 (99) 876-54-32');
+    expect(formatUzPhone('90 123 45 67')).toBe('+998 (90) 123-45-67');
+    expect(isCompleteUzPhone(formatUzPhone('998765432'))).toBe(true);
+  });
+  it('reads a whole number without the plus by its length', () => {
+    expect(hasCountryCode('+9')).toBe(true);
+    expect(hasCountryCode('998901234567')).toBe(true);
+    expect(hasCountryCode('998765432')).toBe(false);
+    expect(formatUzPhone('998901234567')).toBe('+998 (90) 123-45-67');
   });
   it('puts any other number under 998 and cuts it at 12 digits', () => {
     expect(formatUzPhone('+7 912 345 67 89')).toBe('+998 (79) 123-45-67');

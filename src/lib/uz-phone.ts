@@ -26,10 +26,23 @@ export function maskUzNational(national: string): string {
 
 export const isUzPrefix = (digits: string) => digits.startsWith(UZ_CODE) || UZ_CODE.startsWith(digits);
 
-/** '998901234567' or the national '901234567' (or part of either) → '+998 (90) 123-45-67'. */
+/**
+ * Text written with a leading '+' (what the field shows) names the country code; text without one is the national
+ * number (the shopper cleared "+998" and types or pastes the local digits), unless it is longer than one.
+ */
+export function hasCountryCode(input: string): boolean {
+  const digits = phoneDigits(input);
+  return input.trimStart().startsWith('+') || digits.length > 9;
+}
+
+/**
+ * '+998 90 123 45 67', '998901234567' or the national '901234567' (or part of any) → '+998 (90) 123-45-67'. Local
+ * digits typed into a cleared field stay national: '998765432' is +998 (99) 876-54-32, not 998 and six digits.
+ */
 export function formatUzPhone(input: string): string {
   const digits = phoneDigits(input);
-  const uz = (isUzPrefix(digits) ? digits : UZ_CODE + digits).slice(0, UZ_DIGITS);
+  if (!digits) return '';
+  const uz = (hasCountryCode(input) && isUzPrefix(digits) ? digits : UZ_CODE + digits).slice(0, UZ_DIGITS);
   if (!uz) return '';
   const national = uz.slice(UZ_CODE.length);
   return national ? `+${UZ_CODE} ${maskUzNational(national)}` : `+${uz}`;

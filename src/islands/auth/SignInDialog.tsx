@@ -22,7 +22,9 @@ import {
 } from '../../lib/phone.ts';
 import { $lang } from '../../stores/language.ts';
 import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
+import { hasCapability } from '../../stores/capabilities.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
+import { $device } from '../../stores/session-tokens.ts';
 import { trapTab } from '../shared/dialog.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import modalCss from '../shared/modal.css?url';
@@ -179,6 +181,9 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const left = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  // A browser the backend recognises (it keeps a device token from a sign-in) gets a code of 4 digits: the digits
+  // keyboard. Any other gets letters and digits, so the text keyboard (the field upper-cases them).
+  const digitsOnly = hasCapability('device') && $device.get() !== '';
 
   useEffect(() => {
     input.current?.focus();
@@ -206,7 +211,7 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
         ref={input}
         id={inputId}
         name="code"
-        inputMode="text"
+        inputMode={digitsOnly ? 'numeric' : 'text'}
         autoComplete="one-time-code"
         autoCapitalize="characters"
         maxLength={CODE_LENGTH}

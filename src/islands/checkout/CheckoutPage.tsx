@@ -13,6 +13,7 @@ import { totals, type BasketLine } from '../../lib/basket.ts';
 import {
   PAYMENT_METHODS,
   isValid,
+  missingCustomerFields,
   profileName,
   selectedLines,
   validateCheckout,
@@ -123,6 +124,7 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
   const errors: CheckoutErrors = checked
     ? validateCheckout({ address, payment, name: nameValue, phone: phoneValue })
     : {};
+  const missing = errors.user ? missingCustomerFields({ name: nameValue, phone: phoneValue }) : null;
 
   if (unpaid) {
     return (
@@ -281,7 +283,7 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
               <legend>{t('isl.checkout.payment')}</legend>
               <div className="checkout-methods">
                 {PAYMENT_METHODS.map((method) => (
-                  <label key={method}>
+                  <label key={method} className="checkout-method">
                     <input
                       type="radio"
                       name="payment"
@@ -312,11 +314,17 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
                   name="name"
                   autoComplete="name"
                   value={nameValue}
-                  aria-invalid={errors.user && !nameValue.trim() ? true : undefined}
-                  data-focus-first={errors.user && !nameValue.trim() ? true : undefined}
+                  aria-invalid={missing?.name ? true : undefined}
+                  aria-describedby={missing?.name ? 'checkout-name-error' : undefined}
+                  data-focus-first={missing?.name ? true : undefined}
                   onChange={(e) => setName(e.target.value)}
                 />
               </label>
+              {missing?.name && (
+                <p id="checkout-name-error" className="checkout-error">
+                  {t('isl.checkout.no_name')}
+                </p>
+              )}
               <label className="checkout-input">
                 {t('isl.checkout.phone')}
                 <input
@@ -324,11 +332,18 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
                   type="tel"
                   autoComplete="tel"
                   value={phoneValue}
-                  aria-invalid={errors.user && nameValue.trim() ? true : undefined}
-                  data-focus-first={errors.user && nameValue.trim() ? true : undefined}
+                  inputMode="tel"
+                  aria-invalid={missing?.phone ? true : undefined}
+                  aria-describedby={missing?.phone ? 'checkout-phone-error' : undefined}
+                  data-focus-first={missing?.phone && !missing.name ? true : undefined}
                   onChange={(e) => setPhone(formatUzPhone(e.target.value))}
                 />
               </label>
+              {missing?.phone && (
+                <p id="checkout-phone-error" className="checkout-error">
+                  {t('isl.checkout.no_phone')}
+                </p>
+              )}
               {errors.user && (
                 <p id="checkout-user-error" className="checkout-error">
                   {t('isl.checkout.no_user_data')}
@@ -358,6 +373,11 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
               </dd>
             </>
           )}
+        </dl>
+      </aside>
+      {/* The total and the confirm button: beside the summary on a wide screen, held at the bottom on a phone. */}
+      <div className="checkout-pay">
+        <dl>
           <dt>{t('isl.basket.total')}</dt>
           <dd data-testid="checkout-total">
             {formatPrice(sum.total + (signedIn && quote && address ? quote.fee : 0), lang)}
@@ -396,7 +416,7 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
             {busy || checking ? t('isl.checkout.placing') : t('isl.checkout.place')}
           </button>
         )}
-      </aside>
+      </div>
     </form>
   );
 }
