@@ -26,6 +26,7 @@ import { API_PREFIX } from '#contract/routes.ts';
 import { startServer } from '../api/server.ts';
 import { serverOptionsFromEnv } from '../api/config.ts';
 import { createApi } from '../src/lib/api/client.ts';
+import { readEveryAnswer } from '../src/lib/backend/answers.ts';
 import { QARSHI_ADDRESS } from '../tests/fixtures/address.ts';
 import { buildSite } from './build.ts';
 import { PAGE_TYPES, samplePaths, type PageType } from './rebuild/page-types.ts';
@@ -75,7 +76,7 @@ async function prepareShopper() {
   const codes = await fetch(`${api.url}${API_PREFIX}/__test__/codes/?phone=${encodeURIComponent(phone)}`);
   const { code } = (await codes.json()) as { code: string };
   const { data: tokens } = await visitor.call('verify', { body: { user, code } });
-  const shopper = createApi({ baseURL: api.url, lang: 'uz', token: () => tokens.access });
+  const shopper = createApi({ baseURL: api.url, lang: 'uz', token: () => tokens.access, read: readEveryAnswer });
   const address = QARSHI_ADDRESS;
   await shopper.call('updateProfile', { body: { first_name: 'Ali', last_name: 'Valiyev', address } });
   const { results } = await shopper.call('allProducts', { query: { page: '1' } });

@@ -11,6 +11,7 @@
  */
 import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { ApiError, createApi, type Api } from '../lib/api/client.ts';
+import { readEveryAnswer } from '../lib/backend/answers.ts';
 import type { CatalogueProduct, Review, Store } from '../lib/backend/shop.ts';
 import type { Catalogue } from '../lib/catalogue-view.ts';
 import { LATEST_REVIEWS } from '../lib/live-product.ts';
@@ -51,7 +52,7 @@ function acceptedBuildToken(apiUrl: string): Promise<string | undefined> {
   if (!token) return Promise.resolve(undefined);
   let accepted = tokens.get(apiUrl);
   if (!accepted) {
-    const probe = createApi({ baseURL: apiUrl, lang: 'uz', token: () => token, report });
+    const probe = createApi({ baseURL: apiUrl, lang: 'uz', token: () => token, read: readEveryAnswer, report });
     accepted = probe.call('categories').then(
       () => token,
       (error: unknown) => {
@@ -71,7 +72,14 @@ function acceptedBuildToken(apiUrl: string): Promise<string | undefined> {
  */
 export async function buildApi(apiUrl: string, lang: Lang): Promise<Api> {
   const token = await acceptedBuildToken(apiUrl);
-  return createApi({ baseURL: apiUrl, lang, token: () => token, maxRetryAfterMs: retryAfterCap(), report });
+  return createApi({
+    baseURL: apiUrl,
+    lang,
+    token: () => token,
+    maxRetryAfterMs: retryAfterCap(),
+    read: readEveryAnswer,
+    report,
+  });
 }
 
 const loaded = new Map<string, Promise<Catalogue>>();

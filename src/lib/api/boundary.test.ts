@@ -4,6 +4,7 @@
  * own words or the general error text, never a transport message.
  */
 import { describe, expect, it } from 'vitest';
+import { readEveryAnswer } from '../backend/answers.ts';
 import { ApiError, createApi } from './client.ts';
 
 /** A backend answering every request with `status`, `body` and `type`. */
@@ -11,7 +12,7 @@ const answering = (status: number, body: string, type = 'application/json'): typ
   (async () => new Response(body, { status, headers: { 'Content-Type': type } })) as typeof fetch;
 
 const client = (fetch: typeof globalThis.fetch, report: (problem: string) => void = () => {}) =>
-  createApi({ baseURL: 'http://backend.test', lang: 'uz', fetch, retryDelay: 0, report });
+  createApi({ baseURL: 'http://backend.test', lang: 'uz', fetch, retryDelay: 0, read: readEveryAnswer, report });
 
 describe('the client reads answers into the shop’s types', () => {
   it('reads a Django REST answer of decimal strings, comma-separated images and bare ids', async () => {

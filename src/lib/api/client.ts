@@ -11,7 +11,7 @@ import { ApiError } from '#contract/errors.ts';
 import { API_PREFIX, pathFor, routes, type CallName } from '#contract/routes.ts';
 import type { ErrorBody, Lang, Tokens } from '#contract/schemas.ts';
 import { GENERAL_ERROR } from '../../i18n/general-error.ts';
-import { readAnswer, type Answer, type Report } from '../backend/answers.ts';
+import { readShopperAnswer, type Answer, type ReadAnswer, type Report } from '../backend/answers.ts';
 
 export const API_TIMEOUT_MS = 10_000;
 export const GET_RETRIES = 3;
@@ -69,6 +69,11 @@ export interface ApiOptions {
    * the build's log; by default the console.
    */
   report?: Report;
+  /**
+   * How answers are read into the shop's types (lib/backend): by default the
+   * answers of the browser's own calls; the build reads the catalogue's too.
+   */
+  read?: ReadAnswer;
   /** Answers as the backend sent them, not read into the shop's types: the reference API's own tests. */
   raw?: boolean;
 }
@@ -129,7 +134,8 @@ export function createApi(options: ApiOptions) {
     // Every answer is read into the shop's own types at this one boundary (lib/backend).
     try {
       const checked = options.validate ? options.validate(name, data) : data;
-      return (options.raw ? checked : readAnswer(name, checked, options.report ?? console.warn)) as Answer<N>;
+      const read = options.read ?? readShopperAnswer;
+      return (options.raw ? checked : read(name, checked, options.report ?? console.warn)) as Answer<N>;
     } catch (error) {
       throw new ApiError(200, error instanceof Error ? error.message : String(error));
     }

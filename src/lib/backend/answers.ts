@@ -1,6 +1,7 @@
 /**
  * Every call's answer read into the shop's domain types (shop.ts), by call
- * name: the client passes each answer through `readAnswer`, so no page, island
+ * name: the client passes each answer through `readShopperAnswer` (the
+ * browser's calls) or, at build time, `readEveryAnswer`, so no page, island
  * or store sees a backend's raw shape. Calls without a reader here are the
  * capabilities beyond the spec (orders, profile, the basket's own reading, ...):
  * their answers keep the shape of the reference API's contract.
@@ -38,18 +39,30 @@ export function readCatalogueProduct(raw: unknown, report: Report): CataloguePro
   return { ...product, latest_reviews: latest == null ? [] : reviews(latest, report) };
 }
 
-const readers = {
+type Reader = (raw: unknown, report: Report) => unknown;
+
+/** The answers of the calls the browser makes (sign-in, a product and its reviews, search, the profile's reviews). */
+const shopperReaders = {
   auth: readAuthAnswer,
   resend: readAuthAnswer,
   verify: readVerifyAnswer,
-  mainProducts: (raw: unknown, report: Report) => list(raw, 'group', (group) => readGroup(group, report), report),
   product: readProduct,
   relatedProducts: products,
+  searchProducts: productPage,
+  searchSuggestions: readSearchSuggestions,
+  productComments: reviews,
+  requiredComments: (raw: unknown, report: Report) => list(raw, 'pending review', readRequiredComment, report),
+  comments: (raw: unknown, report: Report) => list(raw, 'review', readOwnReview, report),
+  createComment: readOwnReview,
+  updateComment: readOwnReview,
+} satisfies Partial<Record<CallName, Reader>>;
+
+/** The answers only the build reads (the catalogue): kept out of the browser's client. */
+const catalogueReaders = {
+  mainProducts: (raw: unknown, report: Report) => list(raw, 'group', (group) => readGroup(group, report), report),
   allProducts: productPage,
   catalogue: (raw: unknown, report: Report) =>
     readPage(raw, 'product', (product) => readCatalogueProduct(product, report), report),
-  searchProducts: productPage,
-  searchSuggestions: readSearchSuggestions,
   categories: (raw: unknown, report: Report) => list(raw, 'category', readCategory, report),
   categoryProducts: productPage,
   categoryBanners: readBanners,
@@ -59,22 +72,25 @@ const readers = {
   stores: (raw: unknown, report: Report) => list(raw, 'store', readStore, report),
   store: readStore,
   storeProducts: productPage,
-  productComments: reviews,
-  requiredComments: (raw: unknown, report: Report) => list(raw, 'pending review', readRequiredComment, report),
-  comments: (raw: unknown, report: Report) => list(raw, 'review', readOwnReview, report),
-  createComment: readOwnReview,
-  updateComment: readOwnReview,
-} satisfies Partial<Record<CallName, (raw: unknown, report: Report) => unknown>>;
+} satisfies Partial<Record<CallName, Reader>>;
 
-type Read = typeof readers;
+type Read = typeof shopperReaders & typeof catalogueReaders;
 
 /** A call's answer as the shop sees it. */
 export type Answer<N extends CallName> = N extends keyof Read ? ReturnType<Read[N]> : ContractAnswer<N>;
 
-/** Reads a call's raw answer (throws `Malformed` when the whole answer cannot be read). */
-export function readAnswer(name: CallName, raw: unknown, report: Report): unknown {
-  const reader: ((raw: unknown, report: Report) => unknown) | undefined = (readers as Partial<Read>)[
-    name as keyof Read
-  ];
-  return reader ? reader(raw, report) : raw;
-}
+/** How a client reads a call's raw answer (throws `Malformed` when the whole answer cannot be read). */
+export type ReadAnswer = (name: CallName, raw: unknown, report: Report) => unknown;
+
+const reading =
+  (readers: Partial<Record<CallName, Reader>>): ReadAnswer =>
+  (name, raw, report) => {
+    const reader = readers[name];
+    return reader ? reader(raw, report) : raw;
+  };
+
+/** The browser's reading: the answers of its own calls. */
+export const readShopperAnswer: ReadAnswer = reading(shopperReaders);
+
+/** The build's reading: every call's answer, the catalogue's too. */
+export const readEveryAnswer: ReadAnswer = reading({ ...shopperReaders, ...catalogueReaders });

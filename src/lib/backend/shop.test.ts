@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAnswer } from './answers.ts';
+import { readEveryAnswer } from './answers.ts';
 import { Malformed } from './read.ts';
 import { DEFAULT_TITLE } from '../product.ts';
 import {
@@ -114,13 +114,15 @@ describe('reading a product', () => {
 describe('reading lists', () => {
   it('skips a malformed item of a list and reports it with its id', () => {
     const problems: string[] = [];
-    const answer = readAnswer('top', [plain, { id: 17, price: 'n/a' }, { ...plain, id: 4 }], (p) => problems.push(p));
+    const answer = readEveryAnswer('top', [plain, { id: 17, price: 'n/a' }, { ...plain, id: 4 }], (p) =>
+      problems.push(p),
+    );
     expect((answer as { id: number }[]).map((p) => p.id)).toEqual([3, 4]);
     expect(problems).toEqual([expect.stringMatching(/^product 17 skipped: price is not a number/)]);
   });
 
   it('fails a whole answer that is not a list', () => {
-    expect(() => readAnswer('categories', { detail: 'oops' }, () => {})).toThrow(Malformed);
+    expect(() => readEveryAnswer('categories', { detail: 'oops' }, () => {})).toThrow(Malformed);
   });
 
   it('reads a Django REST page', () => {
