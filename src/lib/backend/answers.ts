@@ -82,15 +82,17 @@ export type Answer<N extends CallName> = N extends keyof Read ? ReturnType<Read[
 /** How a client reads a call's raw answer (throws `Malformed` when the whole answer cannot be read). */
 export type ReadAnswer = (name: CallName, raw: unknown, report: Report) => unknown;
 
-const reading =
-  (readers: Partial<Record<CallName, Reader>>): ReadAnswer =>
-  (name, raw, report) => {
-    const reader = readers[name];
-    return reader ? reader(raw, report) : raw;
-  };
+const readWith = (readers: Partial<Record<CallName, Reader>>, name: CallName, raw: unknown, report: Report) => {
+  const reader = readers[name];
+  return reader ? reader(raw, report) : raw;
+};
 
 /** The browser's reading: the answers of its own calls. */
-export const readShopperAnswer: ReadAnswer = reading(shopperReaders);
+export function readShopperAnswer(name: CallName, raw: unknown, report: Report): unknown {
+  return readWith(shopperReaders, name, raw, report);
+}
 
 /** The build's reading: every call's answer, the catalogue's too. */
-export const readEveryAnswer: ReadAnswer = reading({ ...shopperReaders, ...catalogueReaders });
+export function readEveryAnswer(name: CallName, raw: unknown, report: Report): unknown {
+  return readWith(name in catalogueReaders ? catalogueReaders : shopperReaders, name, raw, report);
+}

@@ -176,10 +176,7 @@ const text = (raw: Raw, field: string): string => {
   if (value === null) throw new Malformed(`${field} is missing`);
   return value;
 };
-const optionalText = (value: unknown): { value: string } | undefined => {
-  const read = textOrNull(value);
-  return read === null ? undefined : { value: read };
-};
+const maybeText = (value: unknown): string | undefined => textOrNull(value) ?? undefined;
 /** Copies a present optional field; leaves out an absent one. */
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -215,23 +212,21 @@ export function readFeature(value: unknown): Feature {
 export function readStoreSummary(value: unknown): StoreSummary {
   const raw = record(value, 'store');
   const storeId = id(raw['id']);
-  const location = optionalText(raw['location']);
   return {
     id: storeId,
     name: text(raw, 'name'),
     address: textOrNull(raw['address']) ?? String(storeId),
     logo: images(raw['logo'])[0] ?? null,
-    ...(location ? { location: location.value } : {}),
+    ...optional('location', maybeText(raw['location'])),
   };
 }
 
 export function readStore(value: unknown): Store {
   const raw = record(value, 'store');
-  const legal = optionalText(raw['legal_name']);
   return {
     ...readStoreSummary(raw),
     banner: images(raw['banner'])[0] ?? null,
-    ...(legal ? { legal_name: legal.value } : {}),
+    ...optional('legal_name', maybeText(raw['legal_name'])),
     ...optional('orders_count', maybeNumber(raw['orders_count'])),
     ...optional('reviews_count', maybeNumber(raw['reviews_count'])),
   };
@@ -274,10 +269,8 @@ function readNestedStore(value: unknown): StoreSummary | null {
 export function readProduct(value: unknown, report: Report = () => {}): Product {
   const raw = record(value, 'product');
   const category = entity(raw['category']);
-  const categoryName = category ? optionalText(category['name']) : undefined;
   const store = readNestedStore(raw['store']);
   const unit = raw['unit'] === 'kg' ? 'kg' : raw['unit'] === 'pcs' ? 'pcs' : undefined;
-  const updated = optionalText(raw['updated_at']);
   return {
     ...readProductSummary(raw),
     description: textOrNull(raw['description']),
@@ -286,30 +279,28 @@ export function readProduct(value: unknown, report: Report = () => {}): Product 
     ...(unit ? { unit } : {}),
     ...optional('warranty_years', maybeNumber(raw['warranty_years'])),
     ...(category && maybeNumber(category['id']) !== undefined
-      ? { category: { id: id(category['id'], 'category'), ...(categoryName ? { name: categoryName.value } : {}) } }
+      ? { category: { id: id(category['id'], 'category'), ...optional('name', maybeText(category['name'])) } }
       : {}),
     ...(store ? { store } : {}),
     features:
       raw['features'] == null ? [] : list(raw['features'], 'feature', readFeature, report).filter((f) => f.count > 0),
-    ...(updated ? { updated_at: updated.value } : {}),
+    ...optional('updated_at', maybeText(raw['updated_at'])),
   };
 }
 
 export function readReview(value: unknown): Review {
   const raw = record(value, 'review');
-  const author = optionalText(raw['author']);
-  const created = optionalText(raw['created_at']);
   const product = entity(raw['product']);
   return {
     id: id(raw['id']),
     ...optional('product', product ? maybeNumber(product['id']) : undefined),
-    ...(author ? { author: author.value } : {}),
+    ...optional('author', maybeText(raw['author'])),
     ...optional('rating', maybeNumber(raw['rating'])),
     advantage: textOrNull(raw['advantage']) ?? '',
     shortcoming: textOrNull(raw['shortcoming']) ?? '',
     comment: textOrNull(raw['comment']) ?? '',
     images: images(raw['images']),
-    ...(created ? { created_at: created.value } : {}),
+    ...optional('created_at', maybeText(raw['created_at'])),
   };
 }
 
@@ -386,9 +377,8 @@ export function readAuthAnswer(value: unknown): AuthAnswer {
 export function readVerifyAnswer(value: unknown): VerifyAnswer {
   const raw = record(value, 'verify answer');
   const tokens = record(raw['data'], 'tokens');
-  const device = optionalText(raw['device']);
   return {
     data: { access: text(tokens, 'access'), refresh: text(tokens, 'refresh') },
-    ...(device ? { device: device.value } : {}),
+    ...optional('device', maybeText(raw['device'])),
   };
 }
