@@ -9,7 +9,14 @@ import { uz } from './uz.ts';
 import type { Lang } from '#contract/schemas.ts';
 import type { Labels } from './messages.ts';
 
-const EXTRA: MessageKey[] = ['search.no_results', 'product.discount', 'product.installment', 'shell.search.title'];
+const EXTRA: MessageKey[] = [
+  'search.no_results',
+  'product.discount',
+  'product.installment',
+  'product.rating',
+  'review.rating',
+  'shell.search.title',
+];
 
 /** What a list of reviews shows (src/islands/shared/ReviewList.tsx), with the product page's lines about it. */
 export const REVIEW_LABELS = [
@@ -54,6 +61,8 @@ export const LABEL_SETS = {
     'product.thumb',
     'product.installment',
     'product.related_',
+    'product.rating',
+    'review.rating',
   ],
   reviews: REVIEW_LABELS,
 } satisfies Record<string, string[]>;

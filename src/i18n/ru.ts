@@ -76,6 +76,7 @@ export const ru: Messages = {
   'product.store': 'Продавец',
   'product.category': 'Категория',
   'product.add_to_basket': 'В корзину',
+  'product.add_short': 'В корзину',
   'product.in_basket': 'В корзине',
   'product.go_to_basket': 'Перейти в корзину',
   'product.remove_hint': 'Нажмите ещё раз, чтобы убрать из корзины',

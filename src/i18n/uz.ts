@@ -76,6 +76,7 @@ export const uz = {
   'product.store': 'Sotuvchi',
   'product.category': 'Kategoriya',
   'product.add_to_basket': 'Savatga qoʻshish',
+  'product.add_short': 'Savatga',
   'product.in_basket': 'Savatda',
   'product.go_to_basket': 'Savatga oʻtish',
   'product.remove_hint': 'Yana bir marta bossangiz, savatdan olib tashlanadi',

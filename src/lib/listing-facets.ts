@@ -23,6 +23,7 @@ import {
 } from './listing.ts';
 import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from './price.ts';
 import { firstImage, productTitle } from './product.ts';
+import { cardRating, type CardRating } from './rating.ts';
 
 /** A card as the filtered list draws it (`data-pagefind-meta="card"`, JSON). */
 export interface ListingCard {
@@ -36,6 +37,8 @@ export interface ListingCard {
   badge: string | null;
   /** The monthly installment line. */
   monthly: string | null;
+  /** The star line, or null for a product nobody rated. */
+  rating: CardRating | null;
   soldOut: boolean;
 }
 
@@ -87,6 +90,7 @@ export function listingCard(
     old: discounted ? formatPrice(product.price, lang) : null,
     badge: discounted ? t('product.discount', { percent: discountPercent(product) }) : null,
     monthly: offer ? t('product.installment', { amount: formatAmount(offer.monthly), months: offer.months }) : null,
+    rating: cardRating(product, t),
     soldOut: product.stock !== undefined && product.stock <= 0,
   };
 }

@@ -6,6 +6,7 @@ import type { ProductSummary } from '../../lib/backend/shop.ts';
 import { installmentOffer, planFor } from '../../lib/installment.ts';
 import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
 import { firstImage, productTitle } from '../../lib/product.ts';
+import { cardRating } from '../../lib/rating.ts';
 import { $basketKeys, addToBasket, anyKey } from '../../stores/basket.ts';
 import { $favouriteIds, toggleFavourite } from '../../stores/favourites.ts';
 import { localizedPath } from '../../i18n/urls.ts';
@@ -39,6 +40,7 @@ export function ProductTile({
   const discounted = hasDiscount(product);
   // The monthly installment price: the API's plan, else the build's configured one.
   const installment = installmentOffer(payablePrice(product), planFor(product, configuredPlan()));
+  const rating = cardRating(product, t);
   const own = (action: () => void) => (event: MouseEvent) => {
     // Handled here: the page-wide hook listeners leave it alone.
     event.preventDefault();
@@ -63,6 +65,15 @@ export function ProductTile({
         </span>
         <Heading className="tile-title">{title}</Heading>
       </a>
+      {rating && (
+        <p className="tile-rating">
+          <span aria-hidden="true">
+            <span className="tile-star">★</span> <b>{rating.value}</b>
+            {rating.reviews && <span className="tile-reviews"> {rating.reviews}</span>}
+          </span>
+          <span className="sr-only">{rating.label}</span>
+        </p>
+      )}
       <p className="tile-prices">
         <span className="tile-price">{formatPrice(payablePrice(product), lang)}</span>
         {discounted && <s className="tile-old">{formatPrice(product.price, lang)}</s>}

@@ -35,6 +35,12 @@ export function fillCard(template: HTMLTemplateElement, card: ListingCard, lang:
   else item.querySelector('.card-badge')?.remove();
   if (card.monthly) setText(item.querySelector('[data-installment]'), card.monthly);
   else item.querySelector('[data-installment]')?.remove();
+  if (card.rating) {
+    setText(item.querySelector('.card-rating-value'), card.rating.value);
+    setText(item.querySelector('.card-rating-label'), card.rating.label);
+    if (card.rating.reviews) setText(item.querySelector('.card-reviews'), card.rating.reviews);
+    else item.querySelector('.card-reviews')?.remove();
+  } else item.querySelector('.card-rating')?.remove();
   for (const name of ['data-favourite', 'data-add-to-basket']) item.querySelector(`[${name}]`)?.setAttribute(name, id);
   const add = item.querySelector<HTMLButtonElement>('[data-add-to-basket]');
   if (add && card.soldOut) {
