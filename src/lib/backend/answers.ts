@@ -8,25 +8,155 @@
  */
 import type { Answer as ContractAnswer } from '#contract/calls.ts';
 import type { CallName } from '#contract/routes.ts';
-import { list, type Report } from './read.ts';
 import {
-  readAuthAnswer,
-  readBanners,
-  readCategory,
-  readGroup,
-  readOwnReview,
-  readRequiredComment,
-  readPage,
+  entity,
+  id,
+  images,
+  list,
+  Malformed,
+  maybeNumber,
+  maybeText,
+  optional,
+  record,
+  text,
+  textOrNull,
+  type Raw,
+  type Report,
+} from './read.ts';
+import {
   readProduct,
   readProductSummary,
-  readReview,
-  readSearchSuggestions,
-  readStore,
-  readVerifyAnswer,
+  readStoreSummary,
+  type AuthAnswer,
+  type Banner,
+  type Banners,
   type CatalogueProduct,
+  type Category,
+  type MainProductsGroup,
+  type OwnReview,
+  type Page,
+  type ProductSummary,
+  type RequiredComment,
+  type Review,
+  type SearchSuggestions,
+  type Store,
+  type VerifyAnswer,
 } from './shop.ts';
 
 export type { Report };
+
+// ---------- readers of whole answers (the browser's client and the build only) ----------
+
+export function readCategory(value: unknown): Category {
+  const raw = record(value, 'category');
+  return { id: id(raw['id']), name: text(raw, 'name'), image: images(raw['image'] ?? raw['images'])[0] ?? null };
+}
+
+export function readStore(value: unknown): Store {
+  const raw = record(value, 'store');
+  return {
+    ...readStoreSummary(raw),
+    banner: images(raw['banner'])[0] ?? null,
+    ...optional('legal_name', maybeText(raw['legal_name'])),
+    ...optional('orders_count', maybeNumber(raw['orders_count'])),
+    ...optional('reviews_count', maybeNumber(raw['reviews_count'])),
+  };
+}
+
+export function readReview(value: unknown): Review {
+  const raw = record(value, 'review');
+  const product = entity(raw['product']);
+  return {
+    id: id(raw['id']),
+    ...optional('product', product ? maybeNumber(product['id']) : undefined),
+    ...optional('author', maybeText(raw['author'])),
+    ...optional('rating', maybeNumber(raw['rating'])),
+    advantage: textOrNull(raw['advantage']) ?? '',
+    shortcoming: textOrNull(raw['shortcoming']) ?? '',
+    comment: textOrNull(raw['comment']) ?? '',
+    images: images(raw['images']),
+    ...optional('created_at', maybeText(raw['created_at'])),
+  };
+}
+
+/** The product a review or a pending item is about: a summary object, or the product object itself. */
+function reviewedProduct(raw: Raw): ProductSummary {
+  const product = raw['product_summary'] ?? raw['product'];
+  if (typeof product !== 'object' || product === null) throw new Malformed('the product is not named in full');
+  return readProductSummary(product);
+}
+
+export function readRequiredComment(value: unknown): RequiredComment {
+  const raw = record(value, 'pending review');
+  return { order: maybeNumber(raw['order']) ?? null, product: reviewedProduct(raw) };
+}
+
+export function readOwnReview(value: unknown): OwnReview {
+  const raw = record(value, 'review');
+  return { ...readReview(raw), product_summary: reviewedProduct(raw) };
+}
+
+export function readGroup(value: unknown, report: Report): MainProductsGroup {
+  const raw = record(value, 'group');
+  return {
+    id: maybeNumber(raw['id']) ?? null,
+    title: textOrNull(raw['title']) ?? textOrNull(raw['name']),
+    products: list(raw['products'] ?? [], 'product', readProductSummary, report),
+  };
+}
+
+export function readBanner(value: unknown): Banner {
+  const raw = record(value, 'banner');
+  const image = images(raw['image'] ?? raw['images'])[0];
+  if (!image) throw new Malformed('image is missing');
+  return {
+    id: maybeNumber(raw['id']) ?? null,
+    title: textOrNull(raw['title']) ?? textOrNull(raw['alt']),
+    image,
+    link: textOrNull(raw['link']) ?? textOrNull(raw['url']),
+  };
+}
+
+/** Banners as {b, t}; a backend that sends one plain list has them all in b. */
+export function readBanners(value: unknown, report: Report): Banners {
+  if (Array.isArray(value)) return { b: list(value, 'banner', readBanner, report), t: [] };
+  const raw = record(value, 'banners');
+  return {
+    b: list(raw['b'] ?? [], 'banner', readBanner, report),
+    t: list(raw['t'] ?? [], 'banner', readBanner, report),
+  };
+}
+
+export function readSearchSuggestions(value: unknown, report: Report): SearchSuggestions {
+  const raw = record(value, 'search');
+  return {
+    products: list(raw['products'] ?? [], 'product', readProductSummary, report),
+    categories: list(raw['categories'] ?? [], 'category', readCategory, report),
+    stores: list(raw['stores'] ?? [], 'store', readStoreSummary, report),
+  };
+}
+
+/** A paged list; a backend that answers a plain list gives it as one page. */
+export function readPage<T>(value: unknown, what: string, read: (raw: unknown) => T, report: Report): Page<T> {
+  if (Array.isArray(value)) return { count: value.length, next: null, results: list(value, what, read, report) };
+  const raw = record(value, `${what} page`);
+  const results = list(raw['results'], what, read, report);
+  return { count: maybeNumber(raw['count']) ?? results.length, next: textOrNull(raw['next']), results };
+}
+
+export function readAuthAnswer(value: unknown): AuthAnswer {
+  const raw = record(value, 'sign-in answer');
+  return { user: id(raw['user'], 'user'), time: maybeNumber(raw['time']) ?? 1 };
+}
+
+export function readVerifyAnswer(value: unknown): VerifyAnswer {
+  const raw = record(value, 'verify answer');
+  const tokens = record(raw['data'], 'tokens');
+  return {
+    data: { access: text(tokens, 'access'), refresh: text(tokens, 'refresh') },
+    ...optional('device', maybeText(raw['device'])),
+  };
+}
 
 const products = (raw: unknown, report: Report) => list(raw, 'product', readProductSummary, report);
 const productPage = (raw: unknown, report: Report) => readPage(raw, 'product', readProductSummary, report);

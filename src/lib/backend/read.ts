@@ -50,6 +50,20 @@ export function id(value: unknown, field = 'id'): number {
   return read;
 }
 
+/** A text field the item cannot do without. */
+export function text(raw: Raw, field: string): string {
+  const value = textOrNull(raw[field]);
+  if (value === null) throw new Malformed(`${field} is missing`);
+  return value;
+}
+
+/** Text, or undefined when absent (an optional field). */
+export const maybeText = (value: unknown): string | undefined => textOrNull(value) ?? undefined;
+
+/** Copies a present optional field; leaves out an absent one. */
+export const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+
 /** Text, trimmed; null when absent, empty or not text. */
 export function textOrNull(value: unknown): string | null {
   if (typeof value === 'number') return String(value);

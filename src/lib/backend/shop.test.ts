@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { readEveryAnswer } from './answers.ts';
-import { Malformed } from './read.ts';
-import { DEFAULT_TITLE } from '../product.ts';
 import {
   readBanners,
   readCategory,
+  readEveryAnswer,
   readPage,
-  readProduct,
-  readProductSummary,
   readReview,
   readStore,
   readVerifyAnswer,
-} from './shop.ts';
+} from './answers.ts';
+import { Malformed } from './read.ts';
+import { DEFAULT_TITLE } from '../product.ts';
+import { readProduct, readProductSummary } from './shop.ts';
 
 const plain = {
   id: 3,

@@ -1,10 +1,11 @@
 /**
- * The shop's own domain types and the reshape functions that read a backend's
- * answers into them: the one boundary between a backend and the pages,
- * islands and stores (as vercel/commerce's lib/shopify). What the spec names
- * (§3) is read leniently and given its defaults ('Unknown Product', features
- * with count > 0); every field the spec does not name is optional, and pages
- * show what they have. The reference API's contract is one dialect of these.
+ * The shop's own domain types and the reshape functions of products (which a
+ * basket line reads too; the other entities' are in answers.ts): the one
+ * boundary between a backend and the pages, islands and stores (as
+ * vercel/commerce's lib/shopify). What the spec names (§3) is read leniently
+ * and given its defaults ('Unknown Product', features with count > 0); every
+ * field the spec does not name is optional, and pages show what they have. The
+ * reference API's contract is one dialect of these.
  */
 import type { InstallmentPlan } from '#contract/schemas.ts';
 import { DEFAULT_TITLE } from '../product.ts';
@@ -13,11 +14,13 @@ import {
   id,
   images,
   list,
-  Malformed,
   maybeNumber,
+  maybeText,
   number,
   numberOrNull,
+  optional,
   record,
+  text,
   textOrNull,
   type Raw,
   type Report,
@@ -169,22 +172,7 @@ export interface VerifyAnswer {
   device?: string;
 }
 
-// ---------- readers ----------
-
-const text = (raw: Raw, field: string): string => {
-  const value = textOrNull(raw[field]);
-  if (value === null) throw new Malformed(`${field} is missing`);
-  return value;
-};
-const maybeText = (value: unknown): string | undefined => textOrNull(value) ?? undefined;
-/** Copies a present optional field; leaves out an absent one. */
-const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
-  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
-
-export function readCategory(value: unknown): Category {
-  const raw = record(value, 'category');
-  return { id: id(raw['id']), name: text(raw, 'name'), image: images(raw['image'] ?? raw['images'])[0] ?? null };
-}
+// ---------- the product's readers (what a basket line needs too) ----------
 
 /** Attributes as `{name, value}` (a `key` when the backend sends one); one without a name or value is left out. */
 function readAttributes(value: unknown): FeatureAttribute[] {
@@ -218,17 +206,6 @@ export function readStoreSummary(value: unknown): StoreSummary {
     address: textOrNull(raw['address']) ?? String(storeId),
     logo: images(raw['logo'])[0] ?? null,
     ...optional('location', maybeText(raw['location'])),
-  };
-}
-
-export function readStore(value: unknown): Store {
-  const raw = record(value, 'store');
-  return {
-    ...readStoreSummary(raw),
-    banner: images(raw['banner'])[0] ?? null,
-    ...optional('legal_name', maybeText(raw['legal_name'])),
-    ...optional('orders_count', maybeNumber(raw['orders_count'])),
-    ...optional('reviews_count', maybeNumber(raw['reviews_count'])),
   };
 }
 
@@ -285,100 +262,5 @@ export function readProduct(value: unknown, report: Report = () => {}): Product 
     features:
       raw['features'] == null ? [] : list(raw['features'], 'feature', readFeature, report).filter((f) => f.count > 0),
     ...optional('updated_at', maybeText(raw['updated_at'])),
-  };
-}
-
-export function readReview(value: unknown): Review {
-  const raw = record(value, 'review');
-  const product = entity(raw['product']);
-  return {
-    id: id(raw['id']),
-    ...optional('product', product ? maybeNumber(product['id']) : undefined),
-    ...optional('author', maybeText(raw['author'])),
-    ...optional('rating', maybeNumber(raw['rating'])),
-    advantage: textOrNull(raw['advantage']) ?? '',
-    shortcoming: textOrNull(raw['shortcoming']) ?? '',
-    comment: textOrNull(raw['comment']) ?? '',
-    images: images(raw['images']),
-    ...optional('created_at', maybeText(raw['created_at'])),
-  };
-}
-
-/** The product a review or a pending item is about: a summary object, or the product object itself. */
-function reviewedProduct(raw: Raw): ProductSummary {
-  const product = raw['product_summary'] ?? raw['product'];
-  if (typeof product !== 'object' || product === null) throw new Malformed('the product is not named in full');
-  return readProductSummary(product);
-}
-
-export function readRequiredComment(value: unknown): RequiredComment {
-  const raw = record(value, 'pending review');
-  return { order: maybeNumber(raw['order']) ?? null, product: reviewedProduct(raw) };
-}
-
-export function readOwnReview(value: unknown): OwnReview {
-  const raw = record(value, 'review');
-  return { ...readReview(raw), product_summary: reviewedProduct(raw) };
-}
-
-export function readGroup(value: unknown, report: Report): MainProductsGroup {
-  const raw = record(value, 'group');
-  return {
-    id: maybeNumber(raw['id']) ?? null,
-    title: textOrNull(raw['title']) ?? textOrNull(raw['name']),
-    products: list(raw['products'] ?? [], 'product', readProductSummary, report),
-  };
-}
-
-export function readBanner(value: unknown): Banner {
-  const raw = record(value, 'banner');
-  const image = images(raw['image'] ?? raw['images'])[0];
-  if (!image) throw new Malformed('image is missing');
-  return {
-    id: maybeNumber(raw['id']) ?? null,
-    title: textOrNull(raw['title']) ?? textOrNull(raw['alt']),
-    image,
-    link: textOrNull(raw['link']) ?? textOrNull(raw['url']),
-  };
-}
-
-/** Banners as {b, t}; a backend that sends one plain list has them all in b. */
-export function readBanners(value: unknown, report: Report): Banners {
-  if (Array.isArray(value)) return { b: list(value, 'banner', readBanner, report), t: [] };
-  const raw = record(value, 'banners');
-  return {
-    b: list(raw['b'] ?? [], 'banner', readBanner, report),
-    t: list(raw['t'] ?? [], 'banner', readBanner, report),
-  };
-}
-
-export function readSearchSuggestions(value: unknown, report: Report): SearchSuggestions {
-  const raw = record(value, 'search');
-  return {
-    products: list(raw['products'] ?? [], 'product', readProductSummary, report),
-    categories: list(raw['categories'] ?? [], 'category', readCategory, report),
-    stores: list(raw['stores'] ?? [], 'store', readStoreSummary, report),
-  };
-}
-
-/** A paged list; a backend that answers a plain list gives it as one page. */
-export function readPage<T>(value: unknown, what: string, read: (raw: unknown) => T, report: Report): Page<T> {
-  if (Array.isArray(value)) return { count: value.length, next: null, results: list(value, what, read, report) };
-  const raw = record(value, `${what} page`);
-  const results = list(raw['results'], what, read, report);
-  return { count: maybeNumber(raw['count']) ?? results.length, next: textOrNull(raw['next']), results };
-}
-
-export function readAuthAnswer(value: unknown): AuthAnswer {
-  const raw = record(value, 'sign-in answer');
-  return { user: id(raw['user'], 'user'), time: maybeNumber(raw['time']) ?? 1 };
-}
-
-export function readVerifyAnswer(value: unknown): VerifyAnswer {
-  const raw = record(value, 'verify answer');
-  const tokens = record(raw['data'], 'tokens');
-  return {
-    data: { access: text(tokens, 'access'), refresh: text(tokens, 'refresh') },
-    ...optional('device', maybeText(raw['device'])),
   };
 }
