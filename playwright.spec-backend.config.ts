@@ -17,7 +17,8 @@ export const SPEC_SITES = (['plain', 'loose'] as const).map((dialect, i) => ({
 export default defineConfig({
   testDir: 'tests/e2e-spec',
   testMatch: '*.spec.ts',
-  fullyParallel: true,
+  // A project's tests share its backend, and the last one ends every session on it: in order, one project a worker.
+  fullyParallel: false,
   workers: shop.workers,
   retries: shop.retries,
   reporter: [['list']],
