@@ -50,7 +50,7 @@ export function islandLabels(
 /**
  * Labels that client modules import as `virtual:labels/<set>` (both languages, a few hundred bytes),
  * instead of every page carrying them in its HTML: the header search on every page, the product
- * page's panel and its reviews.
+ * page's panel and its reviews, the toasts of pages without React.
  */
 export const LABEL_SETS = {
   search: ['isl.search.', 'header.search.'],
@@ -65,6 +65,8 @@ export const LABEL_SETS = {
     'review.rating',
   ],
   reviews: REVIEW_LABELS,
+  // The React-free toasts' texts (islands/toasts/live.ts): a message outside them loads the dictionary.
+  toasts: ['isl.toast.', 'isl.basket.', 'isl.fav.', 'isl.profile.saved'],
 } satisfies Record<string, string[]>;
 
 export type LabelSet = keyof typeof LABEL_SETS;

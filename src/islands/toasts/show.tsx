@@ -1,5 +1,6 @@
 /**
- * The toast island, loaded on the first message: mounts sonner's Toaster once
+ * The toast island of pages that run React already (their islands), loaded on
+ * the first message (pages without React use live.ts): mounts sonner's Toaster once
  * (top-centre, spec §2) in its own root and shows the queued messages in the
  * page's language. Durations and limit from spec §9: 3 s by default, errors
  * 4 s, successes 2 s, at most 20. sonner adds its own styles as it loads (a
@@ -11,9 +12,8 @@ import { Toaster, toast } from 'sonner';
 import { formatMessage } from '../../i18n/format.ts';
 import { loadMessages } from '../../i18n/messages.ts';
 import { $lang } from '../../stores/language.ts';
-import { takeToasts, TOAST_LIMIT, type ToastKind } from '../../stores/notify.ts';
-
-export const TOAST_DURATION_MS: Record<ToastKind, number> = { info: 3000, error: 4000, success: 2000 };
+import { takeToasts, TOAST_LIMIT } from '../../stores/notify.ts';
+import { TOAST_DURATION_MS } from './durations.ts';
 
 let ready: Promise<void> | undefined;
 

@@ -233,7 +233,7 @@ test('offline, a change is queued on this device and sent as soon as the browser
   await useTokens(page, tokens);
   await page.goto('/uz/about');
   // Offline, the toast's code cannot load (no service worker here): the change is stored all the same.
-  expectConsole(page, failedLoad('aborted'), /^console\.warning: \[toast\] the toast island failed to load/);
+  expectConsole(page, failedLoad('aborted'), /^console\.warning: \[toast\] the toaster failed to load/);
   await context.setOffline(true);
   const sent: string[] = [];
   page.on('request', (r) => {

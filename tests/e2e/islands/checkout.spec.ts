@@ -19,7 +19,7 @@ import {
 } from '../support/api.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
-import { clickMap, fail, setLocalBasket, stubTiles, useTokens } from './helpers.ts';
+import { clickMap, fail, setLocalBasket, stubTiles, TOASTS, useTokens } from './helpers.ts';
 
 const TEXT = {
   uz: {
@@ -141,7 +141,7 @@ for (const lang of ['uz', 'ru'] as const) {
     await expect(page.locator('#checkout-payment-error')).toHaveText(text.noPayment);
     await expect(page.locator('#checkout-user-error')).toHaveText(text.noUser);
     // The sign-in toasts fade out first (axe reads their fading colours as low contrast).
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.locator(TOASTS)).toHaveCount(0, { timeout: 10_000 });
     await expectNoAxeViolations(page);
 
     // The address on the map.

@@ -1,6 +1,6 @@
 /** Failures nobody else handles (spec §8 General): a message, and one reload for a failed lazy chunk. */
 import { expect, test, expectConsole } from '../support/test.ts';
-import { expectToast } from './helpers.ts';
+import { expectToast, TOASTS } from './helpers.ts';
 
 const OCCURRED = 'Xatolik yuz berdi';
 const RELOAD = 'Sahifani qayta yuklang yoki keyinroq urinib koʻring';
@@ -13,7 +13,7 @@ test('an uncaught rejection shows "An error occurred" and "Please reload the pag
     void Promise.reject(new Error('unexpected'));
   });
   await expectToast(page, OCCURRED);
-  await expect(page.locator('[data-sonner-toast]', { hasText: RELOAD })).toBeVisible();
+  await expect(page.locator(TOASTS, { hasText: RELOAD })).toBeVisible();
 });
 
 test('a lazy chunk that fails to load reloads the page once, then shows the message', async ({ page }) => {

@@ -51,8 +51,11 @@ export async function addButton(page: Page, product: number | string) {
   return page.locator(`#test-add-${product}`);
 }
 
+/** Toasts: sonner's on pages that run React, the React-free toaster's (`data-toast`) on the others. */
+export const TOASTS = '[data-sonner-toast], [data-toast]';
+
 export function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-sonner-toast]', { hasText: text }).first();
+  return page.locator(TOASTS, { hasText: text }).first();
 }
 
 export async function expectToast(page: Page, text: string | RegExp) {

@@ -20,7 +20,7 @@ import {
 } from '../support/api.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { expectNoAxeViolations } from '../support/site.ts';
-import { expectToast, setLocalBasket, stubTiles, useTokens } from './helpers.ts';
+import { expectToast, setLocalBasket, stubTiles, TOASTS, useTokens } from './helpers.ts';
 
 const TEXT = {
   uz: {
@@ -112,7 +112,7 @@ for (const { lang, tag } of LANGS) {
     await expect(go).toHaveAccessibleName(text.goToBasket);
     await expect(go).toHaveAttribute('href', `/${lang}/basket`);
     // The in-basket colours pass axe (once the toast, which fades in, is gone).
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.locator(TOASTS)).toHaveCount(0, { timeout: 10_000 });
     await expectNoAxeViolations(page);
 
     await page.goto(`/${lang}/product/${product.id}`);
@@ -163,7 +163,7 @@ test('uz: a product sold out since the page was built is refused by its name, an
   await expect(shown(button)).toHaveText(text.add);
   await button.click();
   await expectToast(page, text.refused(await title('uz', product.id)));
-  await expect(page.locator('[data-sonner-toast]', { hasText: /ID \d/ })).toHaveCount(0);
+  await expect(page.locator(TOASTS, { hasText: /ID \d/ })).toHaveCount(0);
   await expect(button).toBeDisabled();
   await expect(shown(button)).toHaveText(text.soldOut);
 });
@@ -196,7 +196,7 @@ for (const { lang, tag } of LANGS) {
     await expect(line.getByTestId('quantity')).toHaveText(String(stock));
     await expect(increase).toBeDisabled();
     if (tokens) await expect.poll(async () => (await serverBasket(tokens!))[0]?.quantity).toBe(stock);
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.locator(TOASTS)).toHaveCount(0, { timeout: 10_000 });
     await expectNoAxeViolations(page);
   });
 }

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { seedData } from '../support/api.ts';
 import { expect, test } from '../support/test.ts';
+import { addButton } from '../islands/helpers.ts';
 
 interface Renderer {
   name: string;
@@ -66,4 +67,39 @@ test('catalogue pages load no React', async ({ page }) => {
     await page.goto(path, { waitUntil: 'networkidle' });
     expect(await renderers(page), path).toEqual([]);
   }
+});
+
+test("a catalogue page's toasts come without React: at the top centre, for the spec's durations", async ({ page }) => {
+  await recordRenderers(page);
+  await page.clock.install();
+  await page.goto('/uz', { waitUntil: 'networkidle' });
+  await page.locator('[data-add-to-basket]').first().click();
+  const added = page.locator('[data-toast="success"]', { hasText: 'Mahsulot savatga qoʻshildi!' });
+  await expect(added).toBeVisible();
+  await expect(added).toHaveAttribute('role', 'status');
+  // Top centre, styled as sonner's rich success toast.
+  const box = (await added.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(2);
+  expect(box.y).toBeLessThan(60);
+  await expect(added).toHaveCSS('background-color', 'rgb(236, 253, 243)');
+  expect(await renderers(page)).toEqual([]);
+  // A success goes after 2 s (spec §9).
+  await page.clock.runFor(2_100);
+  await expect(added).toHaveCount(0);
+});
+
+test("a shopper page's toasts are sonner's, styled under the CSP", async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to apply/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/uz/basket');
+  await expect(page.getByTestId('basket-page')).toBeVisible();
+  await (await addButton(page, 'abc')).click();
+  const refused = page.locator('[data-sonner-toast]', { hasText: 'Notoʻgʻri mahsulot maʼlumotlari!' });
+  await expect(refused).toBeVisible();
+  // sonner's own stylesheet applied (its inline <style>, allowed by its hash): a rich error toast's colours.
+  await expect(refused).toHaveCSS('background-color', 'rgb(255, 240, 240)');
+  expect(violations).toEqual([]);
 });

@@ -1,0 +1,59 @@
+/**
+ * Toasts without React, for the pages that load none (catalogue and product
+ * pages): a list at the top centre (spec §2) whose items are live regions (a
+ * status, or an alert for an error), shown for the spec's durations (§9), at
+ * most TOAST_LIMIT at once, looking like sonner's (toasts.css). Their texts
+ * come from a small label set; a message outside it loads the dictionary.
+ */
+import labels from 'virtual:labels/toasts';
+import { formatMessage } from '../../i18n/format.ts';
+import { loadMessages } from '../../i18n/messages.ts';
+import { $lang } from '../../stores/language.ts';
+import { takeToasts, TOAST_LIMIT, type Toast } from '../../stores/notify.ts';
+import { loadStylesheets } from '../shared/stylesheet.ts';
+import { TOAST_DURATION_MS } from './durations.ts';
+import styles from './toasts.css?url';
+
+let list: HTMLOListElement | undefined;
+
+function toastList(): HTMLOListElement {
+  if (!list) {
+    list = document.createElement('ol');
+    list.className = 'toasts';
+    document.body.append(list);
+  }
+  return list;
+}
+
+async function text(key: Toast['key']): Promise<string> {
+  const lang = $lang.get();
+  return labels[lang][key] ?? (await loadMessages(lang))[key];
+}
+
+async function show({ kind, key, values, detail, detailKey }: Toast): Promise<void> {
+  const item = document.createElement('li');
+  item.className = `toast toast-${kind}`;
+  item.dataset['toast'] = kind;
+  item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  const title = document.createElement('p');
+  title.className = 'toast-title';
+  title.textContent = formatMessage(await text(key), values);
+  item.append(title);
+  const description = detail ?? (detailKey && (await text(detailKey)));
+  if (description) {
+    const more = document.createElement('p');
+    more.className = 'toast-description';
+    more.textContent = description;
+    item.append(more);
+  }
+  const shown = toastList();
+  // The newest on top, as sonner stacks them at the top centre; the oldest go past the limit.
+  shown.prepend(item);
+  while (shown.children.length > TOAST_LIMIT) shown.lastElementChild?.remove();
+  setTimeout(() => item.remove(), TOAST_DURATION_MS[kind]);
+}
+
+export async function showQueued(): Promise<void> {
+  await loadStylesheets(styles);
+  for (const toast of takeToasts()) await show(toast);
+}
