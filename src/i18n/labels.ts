@@ -9,14 +9,7 @@ import { uz } from './uz.ts';
 import type { Lang } from '#contract/schemas.ts';
 import type { Labels } from './messages.ts';
 
-const EXTRA: MessageKey[] = [
-  'search.no_results',
-  'product.discount',
-  'product.installment',
-  'product.rating',
-  'review.rating',
-  'shell.search.title',
-];
+const EXTRA: MessageKey[] = ['search.no_results', 'product.discount', 'product.installment', 'shell.search.title'];
 
 /** What a list of reviews shows (src/islands/shared/ReviewList.tsx), with the product page's lines about it. */
 export const REVIEW_LABELS = [
@@ -32,7 +25,8 @@ const picked = new Map<string, Labels>();
 
 export function islandLabels(
   lang: Lang,
-  prefixes: string[] = ['isl.search.', 'isl.basket.', 'isl.fav.', 'isl.auth.'],
+  // The search, favourites and basket islands, with the words of their product tiles' rating line.
+  prefixes: string[] = ['isl.search.', 'isl.basket.', 'isl.fav.', 'isl.auth.', 'product.rating', 'review.rating'],
 ): Labels {
   // Every page asks for the same few sets: picked once each (the build renders tens of thousands of pages).
   const cacheKey = `${lang}:${prefixes.join(',')}`;

@@ -66,12 +66,9 @@ export function ProductTile({
         <Heading className="tile-title">{title}</Heading>
       </a>
       {rating && (
-        <p className="tile-rating">
-          <span aria-hidden="true">
-            <span className="tile-star">★</span> <b>{rating.value}</b>
-            {rating.reviews && <span className="tile-reviews"> {rating.reviews}</span>}
-          </span>
-          <span className="sr-only">{rating.label}</span>
+        <p className="tile-rating" role="img" aria-label={rating.label}>
+          <i>★</i> <b>{rating.value}</b>
+          {rating.reviews && ` ${rating.reviews}`}
         </p>
       )}
       <p className="tile-prices">

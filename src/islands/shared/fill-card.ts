@@ -35,12 +35,15 @@ export function fillCard(template: HTMLTemplateElement, card: ListingCard, lang:
   else item.querySelector('.card-badge')?.remove();
   if (card.monthly) setText(item.querySelector('[data-installment]'), card.monthly);
   else item.querySelector('[data-installment]')?.remove();
-  if (card.rating) {
-    setText(item.querySelector('.card-rating-value'), card.rating.value);
-    setText(item.querySelector('.card-rating-label'), card.rating.label);
-    if (card.rating.reviews) setText(item.querySelector('.card-reviews'), card.rating.reviews);
-    else item.querySelector('.card-reviews')?.remove();
-  } else item.querySelector('.card-rating')?.remove();
+  const rating = item.querySelector('.card-rating');
+  const average = rating?.querySelector('b');
+  if (rating && average && card.rating) {
+    rating.setAttribute('aria-label', card.rating.label);
+    average.textContent = card.rating.value;
+    // The reviews count is the text after the average.
+    average.nextSibling?.remove();
+    if (card.rating.reviews) average.after(` ${card.rating.reviews}`);
+  } else rating?.remove();
   for (const name of ['data-favourite', 'data-add-to-basket']) item.querySelector(`[${name}]`)?.setAttribute(name, id);
   const add = item.querySelector<HTMLButtonElement>('[data-add-to-basket]');
   if (add && card.soldOut) {
