@@ -120,6 +120,9 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>): Promise<C
     api.call('banners', { query: { type: 'laptop' } }),
   ]);
   const products = await withCategories(api, loadedProducts, categories);
+  // A product skipped as malformed has no page: no list links to it either.
+  const built = new Set(products.map((product) => product.id));
+  const builtOnly = <T extends { id: number }>(list: readonly T[]) => list.filter((item) => built.has(item.id));
   const categoryBanners = new Map(
     await mapLimited(categories, PRODUCT_CONCURRENCY, async (c) => [c.id, await categoryBannersOf(api, c.id)] as const),
   );
@@ -128,9 +131,9 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>): Promise<C
     categories,
     products,
     stores: has.has('stores') ? await api.call('stores') : storesNamed(products),
-    groups,
-    top,
-    topProducts,
+    groups: groups.map((group) => ({ ...group, products: builtOnly(group.products) })),
+    top: builtOnly(top),
+    topProducts: builtOnly(topProducts),
     banners: { phone, laptop },
     categoryBanners,
   };

@@ -164,14 +164,18 @@ describe('npm run rebuild', () => {
     await expectRefused('api', /answered 500: Internal server error\./);
   });
 
-  it('refuses when the API answers invalid data', async () => {
+  it('skips a product the API sends malformed and names it; the rest passes the gate, with no link to it', async () => {
+    let odd = 0;
     proxy.rule = onCatalogue((answer) => {
+      odd = Number(answer.results[3]!['id']);
       answer.results[3]!['price'] = 'free';
     });
-    await expectRefused(
-      'api',
-      /answered invalid data: Answer of GET \/products\/catalogue\/ does not match the contract.*price/,
-    );
+    // A dry run builds and gates (the link check among the gates), and publishes nothing.
+    const run = await rebuild({}, ['--dry-run']);
+    proxy.rule = null;
+    expect(run.code, run.stderr).toBe(0);
+    expect(`${run.stdout}${run.stderr}`).toMatch(new RegExp(`product ${odd} skipped: price`));
+    expect(report()).toMatchObject({ outcome: 'dry-run', live });
   });
 
   it('refuses when a language has no products', async () => {
@@ -214,19 +218,24 @@ describe('npm run rebuild', () => {
   it(
     'fails, keeping the live release, when the API goes down during the build',
     async () => {
+      // The rebuild's own check reads the catalogue three times (the capability probe, then each language); the
+      // build's reads after those find the API gone.
       let catalogueCalls = 0;
       proxy.rule = async (request, upstream) =>
-        request.path.startsWith('/api/v1/products/catalogue/') && ++catalogueCalls > 2
+        request.path.startsWith('/api/v1/products/catalogue/') && ++catalogueCalls > 3
           ? { status: 503, json: { detail: 'Service unavailable.' } }
           : upstream();
-      await expectRefused(
-        'build',
-        /the build failed \(.*astro\.mjs build --root \S+ failed \(1\)\); see the log/,
-        {},
-        'failed',
-      );
-      expect(catalogueCalls).toBeGreaterThan(2);
-      proxy.rule = null;
+      try {
+        await expectRefused(
+          'build',
+          /the build failed \(.*astro\.mjs build --root \S+ failed \(1\)\); see the log/,
+          {},
+          'failed',
+        );
+        expect(catalogueCalls).toBeGreaterThan(3);
+      } finally {
+        proxy.rule = null;
+      }
     },
     BUILD_TIMEOUT,
   );
