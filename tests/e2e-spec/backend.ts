@@ -29,3 +29,15 @@ export async function expireTokens(info: TestInfo): Promise<void> {
 }
 
 export const randomPhone = (): string => `+99890${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+/** The shopper's basket on the backend as [product, quantity], the product read whether it comes as an object or an id. */
+export async function basketLines(info: TestInfo, access: string): Promise<[number, number][]> {
+  const answer = await fetch(`${origin(info)}/api/v1/orders/basket/`, {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  const items = (await answer.json()) as { product: number | { id: number }; quantity: number | string }[];
+  return items.map(({ product, quantity }) => [
+    typeof product === 'object' ? product.id : Number(product),
+    Number(quantity),
+  ]);
+}

@@ -8,7 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectConsole, failedLoad, test } from '../e2e/support/test.ts';
-import { backendGet, codeFor, expireTokens, favouriteProducts, randomPhone } from './backend.ts';
+import { TOASTS } from '../e2e/islands/helpers.ts';
+import { backendGet, basketLines, codeFor, expireTokens, favouriteProducts, randomPhone } from './backend.ts';
 
 interface RawProduct {
   id: number;
@@ -65,7 +66,7 @@ test('a visitor’s basket: added on the product page, shown on the basket page'
   await page.goto('/uz/product/1');
   await expect(page.locator('[data-live="checked"]')).toBeAttached();
   await page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first().click();
-  await expect(page.locator('[data-sonner-toast]', { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
+  await expect(page.locator(TOASTS, { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
   await page.goto('/uz/basket');
   await expect(page.locator('.basket-line[data-product="1"]')).toBeVisible();
 });
@@ -78,7 +79,7 @@ async function signInThroughModal(page: Page, phone: string, code: () => Promise
   await page.getByRole('button', { name: 'Kod olish' }).click();
   await expect(page.getByRole('heading', { name: 'Kodni kiriting' })).toBeVisible();
   await page.getByTestId('code-input').pressSequentially(await code());
-  await expect(page.locator('[data-sonner-toast]', { hasText: 'Tasdiqlandi' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(TOASTS, { hasText: 'Tasdiqlandi' })).toBeVisible({ timeout: 15_000 });
 }
 
 test('sign-in through the modal, then a favourite kept on the backend and shown', async ({ page }, info) => {
@@ -92,10 +93,35 @@ test('sign-in through the modal, then a favourite kept on the backend and shown'
   await expect(page.getByTestId('favourites-list').locator('.tile')).toHaveCount(1);
 });
 
+test('a signed-in shopper’s basket on the backend: add, quantity and delete, items read as the dialect sends them', async ({
+  page,
+}, info) => {
+  const phone = randomPhone();
+  await signInThroughModal(page, phone, () => codeFor(info, phone));
+  const access = await page.evaluate(() => localStorage.getItem('access') ?? '');
+  await page.goto('/uz/product/7');
+  await expect(page.locator('[data-live="checked"]')).toBeAttached();
+  await page.locator('[data-product-panel] [data-add-to-basket="7"], main [data-add-to-basket="7"]').first().click();
+  await expect(page.locator(TOASTS, { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
+  await expect.poll(() => basketLines(info, access)).toEqual([[7, 1]]);
+
+  await page.goto('/uz/basket');
+  const line = page.locator('.basket-line[data-product="7"]');
+  await expect(line).toHaveAttribute('data-status', 'saved');
+  // An item that names its product by id alone is filled in from the product.
+  await expect(line.locator('.basket-info a')).not.toHaveText('…');
+  await line.getByRole('button', { name: /Koʻpaytirish/ }).click();
+  await expect.poll(() => basketLines(info, access)).toEqual([[7, 2]]);
+  await expect(line.locator('output')).toHaveText('2');
+  await line.locator('.basket-remove').click();
+  await expect.poll(() => basketLines(info, access)).toEqual([]);
+  await expect(page.locator('.basket-line')).toHaveCount(0);
+});
+
 test('checkout without order placement offers the phone and support bot, and keeps the basket', async ({ page }) => {
   await page.goto('/uz/product/1');
   await page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first().click();
-  await expect(page.locator('[data-sonner-toast]', { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
+  await expect(page.locator(TOASTS, { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
   await page.goto('/uz/orders-confirmation');
   const unavailable = page.getByTestId('checkout-unavailable');
   await expect(unavailable).toBeVisible();
@@ -113,7 +139,7 @@ test('without token refresh, an expired session asks to sign in again and keeps 
   await signInThroughModal(page, phone, () => codeFor(info, phone));
   await expireTokens(info);
   await page.goto('/uz/favorites');
-  await expect(page.locator('[data-sonner-toast]', { hasText: 'Seans tugadi' })).toBeVisible();
+  await expect(page.locator(TOASTS, { hasText: 'Seans tugadi' })).toBeVisible();
   await expect(page.getByTestId('sign-in-dialog')).toBeVisible();
   // Signed out on this device, nothing else forgotten: a product added now is kept as a visitor's.
   await page.goto('/uz/product/1');
