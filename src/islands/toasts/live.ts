@@ -1,6 +1,6 @@
 /**
  * Toasts without React, for the pages that load none (catalogue and product
- * pages): a list at the top centre (spec §2) whose items are live regions (a
+ * pages): a stack at the top centre (spec §2) whose items are live regions (a
  * status, or an alert for an error), shown for the spec's durations (§9), at
  * most TOAST_LIMIT at once, looking like sonner's (toasts.css). Their texts
  * come from a small label set; a message outside it loads the dictionary.
@@ -14,11 +14,11 @@ import { loadStylesheets } from '../shared/stylesheet.ts';
 import { TOAST_DURATION_MS } from './durations.ts';
 import styles from './toasts.css?url';
 
-let list: HTMLOListElement | undefined;
+let list: HTMLDivElement | undefined;
 
-function toastList(): HTMLOListElement {
+function toastList(): HTMLDivElement {
   if (!list) {
-    list = document.createElement('ol');
+    list = document.createElement('div');
     list.className = 'toasts';
     document.body.append(list);
   }
@@ -31,7 +31,7 @@ async function text(key: Toast['key']): Promise<string> {
 }
 
 async function show({ kind, key, values, detail, detailKey }: Toast): Promise<void> {
-  const item = document.createElement('li');
+  const item = document.createElement('div');
   item.className = `toast toast-${kind}`;
   item.dataset['toast'] = kind;
   item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
