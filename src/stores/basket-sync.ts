@@ -173,13 +173,15 @@ export async function changeShopperLine(
 let loading: Promise<void> | null = null;
 
 /** `loadBasket` of src/stores/basket.ts: read the server's basket, then send what waits. */
-export function loadBasket(options: { quiet?: boolean } = {}): Promise<void> {
+export function loadBasket(options: { quiet?: boolean; again?: boolean } = {}): Promise<void> {
   if (!$signedIn.get()) return Promise.resolve();
   // Offline, the lines known here are shown as they are (the page says it is offline); coming back online reads.
   if (!online()) {
     $basketRead.set('failed');
     return Promise.resolve();
   }
+  // Asked `again` (back online), a load already on its way may have started before the network came back: another follows.
+  if (loading && options.again) return loading.then(() => loadBasket({ quiet: options.quiet ?? false }));
   loading ??= serial(readServer)
     .then(
       () => {

@@ -110,7 +110,7 @@ const sync = () => import('./basket-sync.ts');
  * (every page load does). A failed read shows the spec's toast (unless
  * `quiet`) and the known lines stay shown.
  */
-export function loadBasket(options: { quiet?: boolean } = {}): Promise<void> {
+export function loadBasket(options: { quiet?: boolean; again?: boolean } = {}): Promise<void> {
   if (!$signedIn.get()) return Promise.resolve();
   return sync().then((basket) => basket.loadBasket(options));
 }
@@ -186,8 +186,8 @@ export async function addToBasket(product: BasketProductInput, featureId: number
 /** Pages send the waiting changes when the browser comes back online, or the service worker says it is time. */
 export function sendWhenOnline(): void {
   if (typeof window === 'undefined') return;
-  window.addEventListener('online', () => void loadBasket({ quiet: true }));
+  window.addEventListener('online', () => void loadBasket({ quiet: true, again: true }));
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    if (event.data === 'basket-sync') void loadBasket({ quiet: true });
+    if (event.data === 'basket-sync') void loadBasket({ quiet: true, again: true });
   });
 }

@@ -231,7 +231,8 @@ test('offline, a change is queued on this device and sent as soon as the browser
   const [a] = await products();
   const tokens = await signIn();
   await useTokens(page, tokens);
-  await page.goto('/uz/about');
+  // Every module the signed-in page loads as it starts has come (without the service worker none is kept offline).
+  await page.goto('/uz/about', { waitUntil: 'networkidle' });
   // Offline, the toast's code cannot load (no service worker here): the change is stored all the same.
   expectConsole(page, failedLoad('aborted'), /^console\.warning: \[toast\] the toaster failed to load/);
   await context.setOffline(true);

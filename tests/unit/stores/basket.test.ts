@@ -273,6 +273,18 @@ describe('signed-in basket (server, with the changes it has not taken)', () => {
     expect((await serverBasket(access)).map((i) => [i.product.id, i.quantity])).toEqual([[id, 1]]);
   });
 
+  it('coming back online reads the basket again, after a read that was already on its way', async () => {
+    await shop.signIn();
+    shop.requests.length = 0;
+    let answer = () => {};
+    shop.fail({ method: 'GET', path: BASKET, answer: new Promise<void>((resolve) => (answer = resolve)) });
+    const first = loadBasket();
+    const again = loadBasket({ again: true });
+    answer();
+    await Promise.all([first, again]);
+    expect(shop.requests.filter((r) => r === 'GET /orders/basket/')).toHaveLength(2);
+  });
+
   it('sync at sign-in hands the local entries to the server, keeps the larger quantity, and keeps failures waiting', async () => {
     const { access } = await shop.signIn();
     const a = await plain();
