@@ -154,6 +154,30 @@ async function signIn(api: Api, phone: string, device?: string) {
   return { ...answer.data, device: answer.device };
 }
 
+/** One unit of `product` put in the signed-in shopper's basket and ordered: the order call's answer. */
+async function orderOne(
+  api: Api,
+  shopper: { access: string; phone: string },
+  product: number | undefined,
+  order: { address: unknown; payment_method: string },
+) {
+  const line = await call(api, '/orders/add-basket/', {
+    method: 'POST',
+    token: shopper.access,
+    body: { product, quantity: 1 },
+  });
+  return call(api, '/orders/', {
+    method: 'POST',
+    token: shopper.access,
+    body: {
+      items: [(line.body as { id: number }).id],
+      ...order,
+      customer_name: 'A',
+      customer_phone: shopper.phone,
+    },
+  });
+}
+
 const figures: [string, string][] = [];
 const report = (finding: string, figure: string) => {
   figures.push([finding, figure]);
@@ -668,21 +692,9 @@ async function districtFee() {
     };
     const product = catalogue.results.find((p) => p.features.length === 0 && p.stock >= 2);
     const orderTo = async (to: typeof address) => {
-      const line = await call(api, '/orders/add-basket/', {
-        method: 'POST',
-        token: shopper.access,
-        body: { product: product?.id, quantity: 1 },
-      });
-      const placed = await call(api, '/orders/', {
-        method: 'POST',
-        token: shopper.access,
-        body: {
-          items: [(line.body as { id: number }).id],
-          address: to,
-          payment_method: 'cash',
-          customer_name: 'A',
-          customer_phone: '+998901919191',
-        },
+      const placed = await orderOne(api, { ...shopper, phone: '+998901919191' }, product?.id, {
+        address: to,
+        payment_method: 'cash',
       });
       return `${placed.status}${placed.status === 201 ? ` (fee ${(placed.body as { delivery_fee: number }).delivery_fee})` : ''}`;
     };
@@ -1007,21 +1019,9 @@ async function accountRounds() {
     };
     const product = catalogue.results.filter((p) => p.features.length === 0).sort((x, y) => y.stock - x.stock)[0];
     const order = async (method: string) => {
-      const line = await call(pay, '/orders/add-basket/', {
-        method: 'POST',
-        token: shopper.access,
-        body: { product: product?.id, quantity: 1 },
-      });
-      const placed = await call(pay, '/orders/', {
-        method: 'POST',
-        token: shopper.access,
-        body: {
-          items: [(line.body as { id: number }).id],
-          address,
-          payment_method: method,
-          customer_name: 'A',
-          customer_phone: '+998901212121',
-        },
+      const placed = await orderOne(pay, { ...shopper, phone: '+998901212121' }, product?.id, {
+        address,
+        payment_method: method,
       });
       return placed.body as { id: number; price: number };
     };
