@@ -93,6 +93,18 @@ test('sign-in through the modal, then a favourite kept on the backend and shown'
   await expect(page.getByTestId('favourites-list').locator('.tile')).toHaveCount(1);
 });
 
+test('a visitor’s favourites go to the backend on the first load after sign-in (§4)', async ({ page }, info) => {
+  await page.goto('/uz/product/5');
+  await page.locator('[data-favourite="5"]').first().click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('liked'))).toBe('[5]');
+  const phone = randomPhone();
+  await signInThroughModal(page, phone, () => codeFor(info, phone));
+  const access = await page.evaluate(() => localStorage.getItem('access') ?? '');
+  await page.goto('/uz/favorites');
+  await expect.poll(() => favouriteProducts(info, access), { timeout: 10_000 }).toEqual([5]);
+  await expect(page.getByTestId('favourites-list').locator('.tile')).toHaveCount(1);
+});
+
 test('a signed-in shopper’s basket on the backend: add, quantity and delete, items read as the dialect sends them', async ({
   page,
 }, info) => {
@@ -137,6 +149,8 @@ test('without token refresh, an expired session asks to sign in again and keeps 
   expectConsole(page, failedLoad(401));
   const phone = randomPhone();
   await signInThroughModal(page, phone, () => codeFor(info, phone));
+  // The signed-in page's own calls are done first: one answered 401 here would end the session before the next page.
+  await page.waitForLoadState('networkidle');
   await expireTokens(info);
   await page.goto('/uz/favorites');
   await expect(page.locator(TOASTS, { hasText: 'Seans tugadi' })).toBeVisible();
