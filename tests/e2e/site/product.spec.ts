@@ -71,7 +71,8 @@ test.describe('product page', () => {
     await expect(section).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const failure = section.getByRole('alert');
-    await expect(failure).toContainText('Oʻxshash mahsulotlarni yuklab boʻlmadi.');
+    // A read is tried four times, 1 s apart (spec §7), before the failure is said.
+    await expect(failure).toContainText('Oʻxshash mahsulotlarni yuklab boʻlmadi.', { timeout: 15_000 });
     fail = false;
     await failure.getByRole('button', { name: 'Qayta urinish' }).click();
     const cards = section.locator('[data-product-card]');
