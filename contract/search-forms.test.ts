@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catalogueWords,
   foldSearchText,
   latinBrands,
   matchesSearch,
@@ -55,6 +56,19 @@ describe('searchForms', () => {
     expect(searchForms('қора').every((form) => !form.swapped)).toBe(true);
   });
 
+  it('reads everyday words as the catalogue’s, in either script and on the wrong layout', () => {
+    expect(catalogueWords('telefon samsung')).toBe('smartfon samsung');
+    expect(catalogueWords('smartfon')).toBe('smartfon');
+    for (const query of ['telefon', 'Telefon', 'телефон', 'ТЕЛЕФОН', 'ntktajy'])
+      expect(texts(query), query).toContain('smartfon');
+    expect(texts('телефон самсунг')).toContain('smartfon samsung');
+    expect(texts('холодильник')).toContain('muzlatgich');
+    expect(searchForms('телефон')[0]).toEqual({ text: 'телефон', swapped: false });
+    // One way: the catalogue's own word is not widened to every phone case.
+    expect(texts('smartfon')).not.toContain('telefon');
+    expect(searchForms('smartfon').filter((form) => !form.swapped)).toEqual([{ text: 'smartfon', swapped: false }]);
+  });
+
   it('gives nothing to search for a blank query', () => {
     expect(searchForms('   ')).toEqual([]);
   });
@@ -73,5 +87,10 @@ describe('matchesSearch', () => {
     ])
       expect(matchesSearch(doc, searchForms(query)), query).toBe(true);
     expect(matchesSearch(doc, searchForms('айфон'))).toBe(false);
+  });
+  it('finds a smartphone by the everyday word for a phone', () => {
+    for (const query of ['telefon', 'телефон', 'телефон samsung'])
+      expect(matchesSearch(doc, searchForms(query)), query).toBe(true);
+    expect(matchesSearch(searchDocument('Telefon uchun gʻilof'), searchForms('smartfon'))).toBe(false);
   });
 });

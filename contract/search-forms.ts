@@ -13,7 +13,9 @@
  * - `searchForms`: what to look for when a shopper types a query: the query
  *   itself, its fold, the fold with brand spellings made Latin (айфон →
  *   iphone), and the same for the query read on the other keyboard layout
- *   (ыфьыгтп → samsung, cvfhnajy → смартфон), marked `swapped`.
+ *   (ыфьыгтп → samsung, cvfhnajy → смартфон), marked `swapped`, and each
+ *   with everyday words read as the catalogue's own (telefon, телефон →
+ *   smartfon).
  *
  * Pure, no imports but the light normaliser: the search box (on first use) and
  * the reference API load it; the search page's first load does not.
@@ -83,6 +85,22 @@ const BRAND_SPELLINGS: Record<string, string> = Object.fromEntries(
     .map((pair) => pair.split(':') as [string, string]),
 );
 
+/**
+ * Everyday words (folded) and the catalogue's word for the same products: a
+ * shopper's telefon or телефон is a smartphone, a Russian word typed on the
+ * Uzbek site finds the Uzbek title. One way only: a search for smartfon does
+ * not bring every phone case.
+ */
+const EVERYDAY_WORDS: Record<string, string> = Object.fromEntries(
+  (
+    'telefon:smartfon telefonlar:smartfon telefoni:smartfon mobilniy:smartfon sotoviy:smartfon ' +
+    'laptop:noutbuk notebook:noutbuk tv:televizor xolodilnik:muzlatgich pilesos:changyutgich ' +
+    'naushniki:quloqchin'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
 /** Keys of a Russian ЙЦУКЕН keyboard and the US QWERTY keys in the same places. */
 const RU_KEYS = 'ёйцукенгшщзхъфывапролджэячсмитьбю';
 const EN_KEYS = "`qwertyuiop[]asdfghjkl;'zxcvbnm,.";
@@ -113,6 +131,14 @@ export function latinBrands(folded: string): string {
   return folded
     .split(' ')
     .map((word) => BRAND_SPELLINGS[word] ?? word)
+    .join(' ');
+}
+
+/** A folded text with everyday words read as the catalogue's word for them (EVERYDAY_WORDS). */
+export function catalogueWords(folded: string): string {
+  return folded
+    .split(' ')
+    .map((word) => EVERYDAY_WORDS[word] ?? word)
     .join(' ');
 }
 
@@ -153,7 +179,9 @@ export function searchForms(query: string): SearchForm[] {
     add(normaliseSearchText(text).toLowerCase(), swapped);
     const folded = foldSearchText(text);
     add(folded, swapped);
-    add(latinBrands(folded), swapped);
+    const latin = latinBrands(folded);
+    add(latin, swapped);
+    add(catalogueWords(latin), swapped);
   };
   addAll(typed, false);
   const swapped = (typed.match(/\p{L}/gu) ?? []).length >= MIN_SWAP_LETTERS ? otherLayout(typed) : null;
