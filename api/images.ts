@@ -6,7 +6,7 @@
  * drops them.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AppContext } from './context.ts';
@@ -19,6 +19,14 @@ import { IMAGE_FORMATS, MAX_IMAGE_BYTES, REVIEW_MAX_IMAGES, sniffImage, type Ima
 export const tooManyImages = () => fieldError('images', `At most ${REVIEW_MAX_IMAGES} images.`);
 export const tooLargeImage = (label: string) =>
   fieldError('images', `${label} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
+/** Bytes enough to tell JPEG, PNG and WebP apart by their magic numbers. */
+export const IMAGE_HEAD_BYTES = 12;
+/** Refuses a file whose first bytes are not those of a JPEG, PNG or WebP image. */
+export function checkImageHead(label: string, head: Uint8Array): ImageFormat {
+  const format = sniffImage(head);
+  if (!format) throw fieldError('images', `${label} is not a JPEG, PNG or WebP image.`);
+  return format;
+}
 
 /** Longest side kept; larger photos are scaled down (a review shows them far smaller). */
 const MAX_SIDE = 2000;
@@ -46,14 +54,24 @@ export const decodeStats = { peak: 0 };
 sharp.cache(false);
 
 /** Decodes and encodes again in the same format: only pixels survive (sharp keeps no metadata unless asked). */
-async function reencode(bytes: Uint8Array, format: ImageFormat): Promise<Buffer> {
-  const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+async function reencode(path: string, format: ImageFormat): Promise<Buffer> {
+  const image = sharp(path, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
     // Applies the EXIF orientation to the pixels, since the EXIF itself is dropped.
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
   if (format === 'jpeg') return image.jpeg({ quality: 85 }).toBuffer();
   if (format === 'png') return image.png().toBuffer();
   return image.webp({ quality: 85 }).toBuffer();
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const file = await open(path);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(IMAGE_HEAD_BYTES), 0, IMAGE_HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
 }
 
 export function imageStore(ctx: AppContext) {
@@ -89,15 +107,13 @@ export function imageStore(ctx: AppContext) {
     const encoded: { path: string; bytes: Buffer }[] = [];
     for (const file of files) {
       const label = file.name || 'An image';
-      if (file.bytes.length > MAX_IMAGE_BYTES) throw tooLargeImage(label);
-      const { bytes } = file;
-      const format = sniffImage(bytes);
-      if (!format) throw fieldError('images', `${label} is not a JPEG, PNG or WebP image.`);
+      if (file.size > MAX_IMAGE_BYTES) throw tooLargeImage(label);
+      const format = checkImageHead(label, await readHead(file.path));
       let clean: Buffer;
       try {
         clean = await decoding.run(() => {
           decodeStats.peak = Math.max(decodeStats.peak, decoding.active);
-          return reencode(bytes, format);
+          return reencode(file.path, format);
         });
       } catch {
         throw fieldError('images', `${label} is not a readable ${format.toUpperCase()} image.`);

@@ -4,15 +4,23 @@
  * hold: the known text fields, each once and at most `maxFieldBytes`, and at
  * most `maxFiles` files of at most `maxFileBytes` under the file field. A part
  * beyond those is refused as soon as its headers are read, a file as soon as it
- * grows past its size, so a body's memory is bounded by the form's own limits
- * whatever its length or number of parts.
+ * grows past its size. Files go to disk as they arrive (the network waits for
+ * the disk), so a body's memory is bounded by the text fields' limits whatever
+ * its length, number of parts or files.
  */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { ApiError } from './http.ts';
 
-/** A file of the form: its name as sent and its bytes. */
+/** A file of the form: its name as sent, and where its bytes were spilled (deleted with discardUploads). */
 export interface Upload {
   name: string;
-  bytes: Buffer;
+  path: string;
+  size: number;
 }
 
 export interface FormLimits {
@@ -23,9 +31,28 @@ export interface FormLimits {
   fileField: string;
   maxFiles: number;
   maxFileBytes: number;
+  /** Where files are spilled as they arrive. */
+  fileDir: string;
   /** The refusals of one file too many, and of a file too large (named by its file name). */
   tooManyFiles: () => Error;
   tooLarge: (name: string) => Error;
+  /**
+   * Checks a file's first `headBytes` bytes (fewer if the file is shorter) and throws to refuse it there, so a file
+   * that cannot be what the form takes is never held whole.
+   */
+  checkHead?: { headBytes: number; check: (name: string, head: Buffer) => void };
+}
+
+interface FormPart {
+  field: string;
+  /** The file name, for a file part. */
+  file: string | undefined;
+  chunks: Buffer[];
+  size: number;
+  /** Whether a file's head has been checked. */
+  checked: boolean;
+  /** A file's spill file. */
+  out?: WriteStream;
 }
 
 /** A part's headers are a few lines; more is not a form. */
@@ -71,30 +98,56 @@ export async function readMultipart(
   let pending: Buffer = Buffer.from('\r\n');
   let preamble = 0;
   let state = 'preamble' as 'preamble' | 'boundary' | 'headers' | 'data';
-  let part: { field: string; file: string | undefined; chunks: Buffer[]; size: number } | null = null;
+  // A text field's bytes are kept; a file's go to its spill file as they arrive, but for its first bytes, kept
+  // until its head is checked.
+  let part = null as FormPart | null;
+  const spills: { path: string; out: WriteStream; written: Promise<unknown> }[] = [];
+  const headBytes = limits.checkHead?.headBytes ?? 0;
+  const checkHead = (head: Buffer) => {
+    if (!part || part.checked) return;
+    part.checked = true;
+    part.chunks = [];
+    limits.checkHead?.check(part.file || 'An image', head);
+  };
 
   const take = (bytes: Buffer) => {
     if (!part || bytes.length === 0) return;
     part.size += bytes.length;
-    if (part.file !== undefined && part.size > limits.maxFileBytes) throw limits.tooLarge(part.file || 'An image');
-    if (part.file === undefined && part.size > limits.maxFieldBytes) throw malformed(`${part.field} is too long`);
-    part.chunks.push(bytes);
+    if (part.file === undefined) {
+      if (part.size > limits.maxFieldBytes) throw malformed(`${part.field} is too long`);
+      part.chunks.push(bytes);
+      return;
+    }
+    if (part.size > limits.maxFileBytes) throw limits.tooLarge(part.file || 'An image');
+    if (!part.checked) {
+      part.chunks.push(bytes);
+      if (part.size >= headBytes) checkHead(Buffer.concat(part.chunks, headBytes));
+    }
+    part.out!.write(bytes);
   };
   const finish = () => {
     if (!part) return;
-    const bytes = Buffer.concat(part.chunks);
-    if (part.file !== undefined) files.push({ name: part.file, bytes });
-    else fields[part.field] = bytes.toString('utf8');
+    if (part.file === undefined) fields[part.field] = Buffer.concat(part.chunks).toString('utf8');
+    else {
+      checkHead(Buffer.concat(part.chunks));
+      part.out!.end();
+      files.push({ name: part.file, path: part.out!.path as string, size: part.size });
+    }
     part = null;
   };
   const open = (headers: string) => {
     const { name, filename } = disposition(headers);
     if (name === limits.fileField) {
       if (files.length >= limits.maxFiles) throw limits.tooManyFiles();
-      part = { field: name, file: filename ?? '', chunks: [], size: 0 };
+      const out = createWriteStream(join(limits.fileDir, `${randomUUID()}.part`), { flags: 'wx' });
+      const written = finished(out);
+      // Awaited when the form is complete; a stream destroyed by a refusal ends this way too.
+      written.catch(() => undefined);
+      spills.push({ path: out.path as string, out, written });
+      part = { field: name, file: filename ?? '', chunks: [], size: 0, checked: !limits.checkHead, out };
     } else if (!limits.fields.has(name)) throw malformed(`no field ${name} in this form`);
     else if (name in fields) throw malformed(`${name} sent twice`);
-    else part = { field: name, file: undefined, chunks: [], size: 0 };
+    else part = { field: name, file: undefined, chunks: [], size: 0, checked: false };
   };
 
   /** Moves through what has arrived; true once the closing boundary is read. */
@@ -138,6 +191,7 @@ export async function readMultipart(
   };
 
   if (!body) throw malformed('no body');
+  await mkdir(limits.fileDir, { recursive: true });
   const reader = body.getReader();
   try {
     for (;;) {
@@ -152,12 +206,28 @@ export async function readMultipart(
         take(pending);
         take(chunk.subarray(0, chunk.length - keep));
         pending = Buffer.from(chunk.subarray(chunk.length - keep));
-        continue;
+      } else {
+        pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+        if (advance()) {
+          await Promise.all(spills.map((spill) => spill.written));
+          return { fields, files };
+        }
       }
-      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      if (advance()) return { fields, files };
+      // The network waits for the disk: a file's bytes are never held in memory for long.
+      if (part?.out?.writableNeedDrain) await once(part.out, 'drain');
     }
+  } catch (error) {
+    // A file opens after its stream is made: it is deleted once its stream has closed.
+    for (const spill of spills) spill.out.destroy();
+    await Promise.all(spills.map((spill) => spill.written.catch(() => undefined)));
+    await discardUploads(spills);
+    throw error;
   } finally {
     reader.releaseLock();
   }
+}
+
+/** Deletes the spill files of a form, once its request is done with them. */
+export async function discardUploads(files: readonly { path: string }[]): Promise<void> {
+  await Promise.all(files.map((file) => rm(file.path, { force: true })));
 }

@@ -5,6 +5,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AddressInfo } from 'node:net';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod/mini';
 import { API_PREFIX, calls, type Call, type CallName } from '#contract/calls.ts';
 import { MAX_IMAGE_BYTES, REVIEW_MAX_IMAGES } from '#contract/reviews.ts';
@@ -17,9 +19,9 @@ import { isBusy, isStorageFull, openDb, type Db } from './db.ts';
 import { geocoderRoutes } from './geocoder.ts';
 import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
 import { bearer, buildTokenCheck, markMalformed, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
-import { tooLargeImage, tooManyImages } from './images.ts';
+import { checkImageHead, IMAGE_HEAD_BYTES, tooLargeImage, tooManyImages } from './images.ts';
 import { mediaResponse } from './media.ts';
-import { formBoundary, readMultipart, type Upload } from './multipart.ts';
+import { discardUploads, formBoundary, readMultipart, type Upload } from './multipart.ts';
 import { merchantRoutes } from './merchant.ts';
 import { DEFAULT_UNPAID_UNITS, orderHandlers } from './orders.ts';
 import { cardFromEnv, clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
@@ -103,8 +105,8 @@ function fieldsOf(schema: z.core.$ZodType) {
 }
 
 /**
- * Review form calls handled at once, across all requests: each holds up to five images of 5 MB while it is read,
- * checked and stored, so four 24 MB forms at once stay under 100 MB. The rest wait their turn, their bodies unread.
+ * Review form calls handled at once, across all requests: each spills its images to disk as they arrive and holds
+ * one decoded image at a time while it checks and stores them. The rest wait their turn, their bodies unread.
  */
 export const MAX_FORMS = 2;
 const forms = slots(MAX_FORMS);
@@ -134,7 +136,7 @@ async function readText(request: Request, cap: number): Promise<string> {
  * The review form (createComment, updateComment): multipart/form-data only (an edit may also come as JSON), read as
  * a stream within the form's limits (api/multipart.ts).
  */
-async function readForm(request: Request, schema: z.core.$ZodType) {
+async function readForm(request: Request, schema: z.core.$ZodType, fileDir: string) {
   const boundary = formBoundary(request.headers.get('content-type') ?? '');
   if (!boundary) {
     const detail = 'Send the review as multipart/form-data.';
@@ -148,20 +150,27 @@ async function readForm(request: Request, schema: z.core.$ZodType) {
     fileField: 'images',
     maxFiles: REVIEW_MAX_IMAGES,
     maxFileBytes: MAX_IMAGE_BYTES,
+    fileDir,
     tooManyFiles: tooManyImages,
     tooLarge: tooLargeImage,
+    checkHead: { headBytes: IMAGE_HEAD_BYTES, check: checkImageHead },
   });
   // Form fields are strings: those the schema wants as numbers become numbers.
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields))
     values[key] = numbers.has(key) && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
-  return { data: validate(schema, values), files };
+  try {
+    return { data: validate(schema, values), files };
+  } catch (error) {
+    await discardUploads(files);
+    throw error;
+  }
 }
 
-async function readBody(request: Request, name: CallName, schema: z.core.$ZodType) {
+async function readBody(request: Request, name: CallName, schema: z.core.$ZodType, fileDir: string) {
   const type = request.headers.get('content-type') ?? '';
   if (FORM_CALLS.has(name) && (name === 'createComment' || !/^application\/json/i.test(type)))
-    return readForm(request, schema);
+    return readForm(request, schema, fileDir);
   const text = await readText(request, MAX_JSON_BODY);
   let value: unknown;
   try {
@@ -308,6 +317,9 @@ export function createApp(options: AppOptions): Hono {
   }
   geocoderRoutes(app);
   merchantRoutes(app, ctx);
+  // Review forms' files while they are read; what a stopped process left there belongs to no request.
+  const incoming = join(ctx.dataDir, 'incoming');
+  rmSync(incoming, { recursive: true, force: true });
   if (ctx.sandbox) sandboxRoutes(app, ctx);
 
   for (const name of Object.keys(calls) as CallName[]) {
@@ -340,6 +352,8 @@ export function createApp(options: AppOptions): Hono {
         throw wellFormed(error);
       }
       const run = FORM_CALLS.has(name) ? forms.run : <T>(work: () => Promise<T>) => work();
+      // A form's files are spilled to disk while it is read, and deleted once the call is done with them.
+      const uploads: Upload[] = [];
       const result = await run(async () =>
         handler({
           query,
@@ -350,12 +364,18 @@ export function createApp(options: AppOptions): Hono {
           userId,
           body: () => {
             if (!call.body) throw new Error(`${name} takes no body`);
-            return readBody(c.req.raw, name, call.body).catch((error: unknown) => {
-              throw wellFormed(error);
-            });
+            return readBody(c.req.raw, name, call.body, incoming).then(
+              (body) => {
+                uploads.push(...body.files);
+                return body;
+              },
+              (error: unknown) => {
+                throw wellFormed(error);
+              },
+            );
           },
         }),
-      );
+      ).finally(() => discardUploads(uploads));
       if (!call.answer) return c.body(null, 204);
       const [status, value] = result instanceof Reply ? [result.status, result.value] : [call.status ?? 200, result];
       const checked = z.safeParse(call.answer, value);

@@ -26,6 +26,7 @@ import { samplePeakMemory } from './process-memory.ts';
 import { serveSite } from './serve.ts';
 
 const ROUND_SECONDS = Number(process.env['ATTACK_SECONDS'] ?? 20);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Rounds that provoke server errors on purpose (a full disk) read them instead of echoing them. */
 let QUIET_STDERR = false;
 
@@ -629,7 +630,10 @@ async function formBodiesOnce(api: Api, kind: 'urlencoded' | 'tinyParts' | 'imag
     images: Buffer.concat([
       part('product', product),
       ...fields,
-      ...Array.from({ length: 5 }, () => part('images', Buffer.alloc(4.8 * 1024 * 1024, 7), true)),
+      // A PNG's first bytes, so each file is read whole and decoded before it is refused.
+      ...Array.from({ length: 5 }, () =>
+        part('images', Buffer.concat([PNG_SIGNATURE, Buffer.alloc(4.8 * 1024 * 1024, 7)]), true),
+      ),
       end,
     ]),
   };

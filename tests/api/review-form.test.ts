@@ -3,11 +3,14 @@
  * known to have something to review, as a stream within the form's limits
  * (the known fields once each, at most five images of 5 MB).
  */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '#contract/calls.ts';
 import { ErrorBody } from '#contract/schemas.ts';
-import { tooLargeImage, tooManyImages } from '../../api/images.ts';
-import { formBoundary, readMultipart, type FormLimits } from '../../api/multipart.ts';
+import { checkImageHead, IMAGE_HEAD_BYTES, tooLargeImage, tooManyImages } from '../../api/images.ts';
+import { discardUploads, formBoundary, readMultipart, type FormLimits } from '../../api/multipart.ts';
 import { QARSHI_ADDRESS, startTestApi, type TestApi } from './helpers.ts';
 
 const PNG = Buffer.from(
@@ -27,12 +30,14 @@ const END = Buffer.from(`--${BOUNDARY}--\r\n`);
 const TEXTS = ['rating', 'advantage', 'shortcoming', 'comment'].map((k) => part(k, k === 'rating' ? '4' : `${k} ✓`));
 
 describe('the multipart reader', () => {
+  const spillDir = mkdtempSync(join(tmpdir(), 'bozor-form-'));
   const limits: FormLimits = {
     fields: new Set(['product', 'rating', 'advantage', 'shortcoming', 'comment']),
     maxFieldBytes: 100,
     fileField: 'images',
     maxFiles: 2,
     maxFileBytes: 1000,
+    fileDir: spillDir,
     tooManyFiles: tooManyImages,
     tooLarge: tooLargeImage,
   };
@@ -59,9 +64,10 @@ describe('the multipart reader', () => {
         comment: 'comment ✓',
       });
       expect(
-        files.map((f) => [f.name, f.bytes.equals(image)]),
+        files.map((f) => [f.name, readFileSync(f.path).equals(image)]),
         `chunks of ${size}`,
       ).toEqual([['a.png', true]]);
+      await discardUploads(files);
     }
   });
 
@@ -82,6 +88,41 @@ describe('the multipart reader', () => {
     );
     expect(await refusal(Buffer.concat([part('rating', '1')]))).toMatch(/ends before the closing boundary/);
     expect(await refusal(Buffer.alloc(2000, 1))).toMatch(/no boundary/);
+  });
+
+  it('keeps files on disk, not in memory, until the request discards them; a refusal leaves none', async () => {
+    const image = Buffer.concat([PNG, Buffer.alloc(900, 1)]);
+    const { files } = await read(Buffer.concat([part('images', image, 'a.png'), part('images', PNG, 'b.png'), END]));
+    expect(files.map((f) => [f.name, f.size])).toEqual([
+      ['a.png', image.length],
+      ['b.png', PNG.length],
+    ]);
+    expect(readdirSync(spillDir)).toHaveLength(2);
+    await discardUploads(files);
+    expect(readdirSync(spillDir)).toEqual([]);
+    await expect(
+      read(Buffer.concat([part('images', PNG, 'a.png'), part('comment', 'x'.repeat(101)), END])),
+    ).rejects.toThrow();
+    expect(readdirSync(spillDir)).toEqual([]);
+  });
+
+  it('refuses a file at its first bytes when they are not an image, reading no further', async () => {
+    const junk = Buffer.concat([part('images', Buffer.alloc(900, 7), 'junk.png'), END]);
+    let served = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (served >= junk.length) return controller.close();
+        controller.enqueue(new Uint8Array(junk.subarray(served, served + 16)));
+        served += 16;
+      },
+    });
+    const checked = { ...limits, checkHead: { headBytes: IMAGE_HEAD_BYTES, check: checkImageHead } };
+    await expect(readMultipart(body, BOUNDARY, checked)).rejects.toMatchObject({
+      errors: { images: ['junk.png is not a JPEG, PNG or WebP image.'] },
+    });
+    // The part's headers and its first 12 bytes, with a chunk or so read ahead: never the 900 bytes.
+    expect(served).toBeLessThan(200);
+    expect(readdirSync(spillDir)).toEqual([]);
   });
 
   it('reads the boundary of a multipart content type only', () => {
@@ -173,5 +214,8 @@ describe('POST /comments/', () => {
     });
     expect(created.status).toBe(201);
     expect(calls.createComment.answer.parse(await created.json())).toMatchObject({ product, rating: 4 });
+    // The image was read to disk, stored re-encoded under uploads/, and its spill file deleted.
+    expect(readdirSync(join(api.dataDir, 'incoming'))).toEqual([]);
+    expect(readdirSync(join(api.dataDir, 'uploads'))).toHaveLength(1);
   });
 });

@@ -46,7 +46,8 @@ it(
     expect(forms).toMatch(
       /4 × 24 MB urlencoded: 415,415,415,415, .*1 × 14 MB tinyParts: 400, .*4 × 24 MB images: 400,400,400,400/,
     );
-    expect(Number(/images: [\d,]+, \+(-?\d+) MB/.exec(forms)?.[1])).toBeLessThan(100);
+    // The images go to disk as they arrive: four forms of 24 MB at once add about a third of that (measured 36 MB).
+    expect(Number(/images: [\d,]+, \+(-?\d+) MB/.exec(forms)?.[1])).toBeLessThan(64);
     expect(row('#30.7d the owner renews')).toContain('thief 401 (no pair)');
     expect(row('#30.7a another process')).toMatch(
       /write 503 Retry-After 1 in \d{1,3} ms; read 200 in \d{1,3} ms; after: 200/,
