@@ -1,33 +1,51 @@
-/** /media/*: generated placeholder SVGs, and uploaded review images from the data dir. */
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+/**
+ * /media/*: the seeded pictures, drawn on first request and kept in the data
+ * dir (pictures/), and uploaded review images.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { IMAGE_FORMATS } from '#contract/reviews.ts';
 import { UPLOAD_NAME } from './images.ts';
+import { drawPicture, recipeOf, type Recipe } from './seed-pictures.ts';
+import { slots } from './slots.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Pictures drawn at once: drawing takes a core, and the API has other work. */
+const drawing = slots(2);
+/** Pictures being drawn, by file: a second request for one waits for the first drawing. */
+const underway = new Map<string, Promise<Buffer>>();
 
-/** The same path always draws the same picture: colours and shape come from its hash. */
-export function placeholderSvg(path: string): string {
-  const hash = createHash('sha256').update(path).digest();
-  const byte = (i: number) => hash[i] ?? 0;
-  const hue = Math.round((byte(0) / 255) * 360);
-  const accent = (hue + 140 + byte(1)) % 360;
-  const label = escapeXml((path.split('/').pop() ?? path).replace(/\.svg$/, '').slice(0, 18));
-  const fill = `hsl(${accent} 70% 45%)`;
-  const shapes = [
-    `<circle cx="400" cy="360" r="${160 + (byte(2) % 60)}" fill="${fill}"/>`,
-    `<rect x="${220 + (byte(3) % 40)}" y="190" width="360" height="340" rx="${byte(4) % 60}" fill="${fill}"/>`,
-    `<polygon points="400,170 610,540 190,540" fill="${fill}"/>`,
-  ];
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img" aria-label="${label}">` +
-    `<rect width="800" height="800" fill="hsl(${hue} 55% 88%)"/>${shapes[byte(5) % shapes.length]}` +
-    `<text x="400" y="700" font-family="system-ui, sans-serif" font-size="56" text-anchor="middle" fill="hsl(${hue} 40% 25%)">${label}</text></svg>`
-  );
+/** A seeded picture from the data dir, drawn and stored there (atomically) the first time. */
+async function picture(dataDir: string, path: string, recipe: Recipe): Promise<Buffer> {
+  const file = join(dataDir, 'pictures', path);
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  let work = underway.get(file);
+  if (!work) {
+    work = drawing
+      .run(async () => {
+        const bytes = await drawPicture(recipe);
+        await mkdir(dirname(file), { recursive: true });
+        const part = `${file}.${randomUUID()}.part`;
+        await writeFile(part, bytes);
+        await rename(part, file);
+        return bytes;
+      })
+      .finally(() => underway.delete(file));
+    underway.set(file, work);
+  }
+  return work;
 }
+
+const image = (bytes: Uint8Array, type: string) =>
+  new Response(new Uint8Array(bytes), {
+    headers: { 'Content-Type': type, 'Cache-Control': IMMUTABLE, 'X-Content-Type-Options': 'nosniff' },
+  });
 
 export async function mediaResponse(dataDir: string, path: string): Promise<Response | null> {
   if (path.startsWith('uploads/')) {
@@ -35,16 +53,11 @@ export async function mediaResponse(dataDir: string, path: string): Promise<Resp
     if (!match) return null;
     const type = Object.values(IMAGE_FORMATS).find((f) => f.ext === match[1])?.type ?? 'application/octet-stream';
     try {
-      const bytes = await readFile(join(dataDir, path));
-      return new Response(new Uint8Array(bytes), {
-        headers: { 'Content-Type': type, 'Cache-Control': IMMUTABLE, 'X-Content-Type-Options': 'nosniff' },
-      });
+      return image(await readFile(join(dataDir, path)), type);
     } catch {
       return null;
     }
   }
-  if (!/^[\w./-]{1,200}\.svg$/.test(path) || path.includes('..')) return null;
-  return new Response(placeholderSvg(path), {
-    headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': IMMUTABLE, 'X-Content-Type-Options': 'nosniff' },
-  });
+  const recipe = recipeOf(path);
+  return recipe ? image(await picture(dataDir, path, recipe), 'image/webp') : null;
 }

@@ -8,17 +8,71 @@ import type { Lang } from '#contract/langs.ts';
 
 export type Text = Record<Lang, string>;
 
-/** A kind of product within a category (Smartfon, Blender...) and the models sold. */
+/**
+ * The 3D object a seeded picture shows (a Fluent emoji render, by its code
+ * points) and the hue of its studio background.
+ */
+export const PICTURES = {
+  phone: { emoji: '1f4f1', hue: 215 },
+  laptop: { emoji: '1f4bb', hue: 225 },
+  desktop: { emoji: '1f5a5-fe0f', hue: 200 },
+  tv: { emoji: '1f4fa', hue: 30 },
+  sofa: { emoji: '1f6cb-fe0f', hue: 35 },
+  chair: { emoji: '1fa91', hue: 40 },
+  bed: { emoji: '1f6cf-fe0f', hue: 260 },
+  teapot: { emoji: '1fad6', hue: 150 },
+  teacup: { emoji: '1f375', hue: 140 },
+  knife: { emoji: '1f52a', hue: 190 },
+  mug: { emoji: '2615', hue: 20 },
+  bicycle: { emoji: '1f6b2', hue: 100 },
+  scooter: { emoji: '1f6f4', hue: 180 },
+  ball: { emoji: '26bd', hue: 110 },
+  guitar: { emoji: '1f3b8', hue: 25 },
+  synthesizer: { emoji: '1f3b9', hue: 250 },
+  violin: { emoji: '1f3bb', hue: 15 },
+  headphones: { emoji: '1f3a7', hue: 280 },
+  watch: { emoji: '231a', hue: 195 },
+  gamepad: { emoji: '1f3ae', hue: 265 },
+  mouse: { emoji: '1f5b1-fe0f', hue: 210 },
+  keyboard: { emoji: '2328-fe0f', hue: 220 },
+  battery: { emoji: '1f50b', hue: 90 },
+  camera: { emoji: '1f4f7', hue: 45 },
+  razor: { emoji: '1fa92', hue: 190 },
+  toothbrush: { emoji: '1faa5', hue: 175 },
+  lipstick: { emoji: '1f484', hue: 340 },
+  grapes: { emoji: '1f347', hue: 75 },
+  peach: { emoji: '1f351', hue: 30 },
+  melon: { emoji: '1f348', hue: 60 },
+  apple: { emoji: '1f34e', hue: 5 },
+  peanuts: { emoji: '1f95c', hue: 35 },
+  gift: { emoji: '1f381', hue: 350 },
+  shopping: { emoji: '1f6cd-fe0f', hue: 45 },
+} as const;
+export type Picture = keyof typeof PICTURES;
+
+/** A model sold and its usual price in soʻm (the plain model, before a series or memory extra). */
+export type Model = readonly [name: string, price: number];
+
+/** A model's series: what its name ends with and what that does to the price. */
+export interface Series {
+  suffix: string;
+  factor: number;
+}
+export const PLAIN_SERIES: readonly Series[] = [{ suffix: '', factor: 1 }];
+
+/** A kind of product within a category (Smartfon, Choynak...), its picture and the models sold. */
 export interface Kind {
   name: Text;
-  models: readonly string[];
+  picture: Picture;
+  models: readonly Model[];
+  /** Series a model comes in; the plain model only unless given. */
+  series?: readonly Series[];
 }
 
 export interface CategorySeed {
   slug: string;
   name: Text;
-  /** Price range in soʻm of a product (before its variant's extra). */
-  price: { min: number; max: number };
+  picture: Picture;
   /** Empty for goods sold by the kilogram. */
   kinds: readonly Kind[];
   /** Memory sizes a variant can have (each larger one costs more). */
@@ -29,27 +83,46 @@ export interface CategorySeed {
   soldByKg?: boolean;
 }
 
+const PHONE_SERIES: readonly Series[] = [
+  { suffix: '', factor: 1 },
+  { suffix: ' Pro', factor: 1.3 },
+  { suffix: ' Plus', factor: 1.15 },
+  { suffix: '', factor: 1 },
+  { suffix: '', factor: 1 },
+  { suffix: ' Pro', factor: 1.3 },
+];
+const CONSOLE_SERIES: readonly Series[] = [
+  { suffix: '', factor: 1 },
+  { suffix: ' Pro', factor: 1.3 },
+  { suffix: ' Slim', factor: 1.05 },
+  { suffix: '', factor: 1 },
+  { suffix: ' Digital Edition', factor: 0.85 },
+  { suffix: '', factor: 1 },
+];
+
 export const CATEGORIES: readonly CategorySeed[] = [
   {
     slug: 'smartfonlar',
     name: { uz: 'Smartfonlar', ru: 'Смартфоны' },
-    price: { min: 1_500_000, max: 18_000_000 },
+    picture: 'phone',
     memory: ['128 GB', '256 GB', '512 GB'],
     colours: true,
     kinds: [
       {
         name: { uz: 'Smartfon', ru: 'Смартфон' },
+        picture: 'phone',
+        series: PHONE_SERIES,
         models: [
-          'Samsung Galaxy A55',
-          'Samsung Galaxy S24',
-          'Apple iPhone 15',
-          'Apple iPhone 14',
-          'Xiaomi Redmi Note 13',
-          'Xiaomi 14T',
-          'Honor X9b',
-          'Realme C67',
-          'Tecno Spark 20',
-          'Infinix Hot 40',
+          ['Samsung Galaxy A55', 5_200_000],
+          ['Samsung Galaxy S24', 11_500_000],
+          ['Apple iPhone 15', 12_900_000],
+          ['Apple iPhone 14', 10_200_000],
+          ['Xiaomi Redmi Note 13', 2_900_000],
+          ['Xiaomi 14T', 7_400_000],
+          ['Honor X9b', 3_900_000],
+          ['Realme C67', 2_300_000],
+          ['Tecno Spark 20', 1_700_000],
+          ['Infinix Hot 40', 1_800_000],
         ],
       },
     ],
@@ -57,126 +130,226 @@ export const CATEGORIES: readonly CategorySeed[] = [
   {
     slug: 'noutbuklar',
     name: { uz: 'Noutbuklar', ru: 'Ноутбуки' },
-    price: { min: 5_000_000, max: 25_000_000 },
+    picture: 'laptop',
     memory: ['256 GB SSD', '512 GB SSD', '1 TB SSD'],
     colours: true,
     kinds: [
       {
         name: { uz: 'Noutbuk', ru: 'Ноутбук' },
+        picture: 'laptop',
         models: [
-          'Lenovo IdeaPad 3',
-          'HP Pavilion 15',
-          'Asus VivoBook 15',
-          'Acer Aspire 5',
-          'Apple MacBook Air M2',
-          'MSI Modern 14',
-          'Huawei MateBook D15',
+          ['Lenovo IdeaPad 3', 6_900_000],
+          ['HP Pavilion 15', 8_900_000],
+          ['Asus VivoBook 15', 7_200_000],
+          ['Acer Aspire 5', 7_600_000],
+          ['Apple MacBook Air M2', 14_500_000],
+          ['MSI Modern 14', 7_900_000],
+          ['Huawei MateBook D15', 8_200_000],
         ],
       },
     ],
   },
   {
-    slug: 'planshetlar',
-    name: { uz: 'Planshetlar', ru: 'Планшеты' },
-    price: { min: 1_800_000, max: 12_000_000 },
-    memory: ['64 GB', '128 GB', '256 GB'],
+    slug: 'kompyuterlar',
+    name: { uz: 'Kompyuterlar', ru: 'Компьютеры' },
+    picture: 'desktop',
+    memory: ['256 GB SSD', '512 GB SSD', '1 TB SSD'],
     colours: true,
     kinds: [
       {
-        name: { uz: 'Planshet', ru: 'Планшет' },
-        models: ['Apple iPad 10.9', 'Samsung Galaxy Tab A9', 'Xiaomi Pad 6', 'Lenovo Tab M10', 'Honor Pad 9'],
+        name: { uz: 'Monoblok', ru: 'Моноблок' },
+        picture: 'desktop',
+        models: [
+          ['Apple iMac 24 M3', 19_900_000],
+          ['HP All-in-One 24', 9_400_000],
+          ['Lenovo IdeaCentre AIO 3', 8_600_000],
+          ['Asus Vivo AiO V440', 7_900_000],
+          ['Acer Aspire C24', 7_300_000],
+        ],
       },
     ],
   },
   {
     slug: 'televizorlar',
     name: { uz: 'Televizorlar', ru: 'Телевизоры' },
-    price: { min: 3_000_000, max: 20_000_000 },
+    picture: 'tv',
     kinds: [
       {
         name: { uz: 'Televizor', ru: 'Телевизор' },
+        picture: 'tv',
         models: [
-          'Samsung Crystal UHD 55"',
-          'LG OLED evo 55"',
-          'Artel UA43H3502',
-          'Xiaomi TV A Pro 50"',
-          'TCL 43P635',
-          'Hisense 50A6K',
+          ['Samsung Crystal UHD 55"', 7_900_000],
+          ['LG OLED evo 55"', 17_900_000],
+          ['Artel UA43H3502', 3_300_000],
+          ['Xiaomi TV A Pro 50"', 5_200_000],
+          ['TCL 43P635', 3_900_000],
+          ['Hisense 50A6K', 4_900_000],
         ],
       },
     ],
   },
   {
-    slug: 'maishiy-texnika',
-    name: { uz: 'Maishiy texnika', ru: 'Бытовая техника' },
-    price: { min: 2_500_000, max: 14_000_000 },
+    slug: 'mebel',
+    name: { uz: 'Mebel', ru: 'Мебель' },
+    picture: 'sofa',
     colours: true,
     kinds: [
       {
-        name: { uz: 'Muzlatgich', ru: 'Холодильник' },
-        models: ['Artel HD 455', 'Samsung RB34', 'LG GA-B509', 'Beko RCNK 365'],
+        name: { uz: 'Divan', ru: 'Диван' },
+        picture: 'sofa',
+        models: [
+          ['Ikea Kivik', 6_900_000],
+          ['Ikea Friheten', 5_400_000],
+          ['Lazurit Oslo', 7_900_000],
+          ['Bellona Verona', 8_800_000],
+        ],
       },
       {
-        name: { uz: 'Kir yuvish mashinasi', ru: 'Стиральная машина' },
-        models: ['Artel WF60', 'LG F2J3', 'Samsung WW70', 'Bosch WAN2'],
+        name: { uz: 'Stul', ru: 'Стул' },
+        picture: 'chair',
+        models: [
+          ['Ikea Adde', 290_000],
+          ['Ikea Stefan', 450_000],
+          ['Lazurit Ritm', 520_000],
+        ],
+      },
+      {
+        name: { uz: 'Karavot', ru: 'Кровать' },
+        picture: 'bed',
+        models: [
+          ['Ikea Malm 160×200', 4_900_000],
+          ['Lazurit Bali 160×200', 6_200_000],
+          ['Bellona Luna 140×200', 4_300_000],
+        ],
       },
     ],
   },
   {
-    slug: 'oshxona-jihozlari',
-    name: { uz: 'Oshxona jihozlari', ru: 'Кухонная техника' },
-    price: { min: 250_000, max: 4_000_000 },
+    slug: 'idish-tovoq',
+    name: { uz: 'Idish-tovoq', ru: 'Посуда' },
+    picture: 'teapot',
     colours: true,
     kinds: [
       {
-        name: { uz: 'Mikrotoʻlqinli pech', ru: 'Микроволновая печь' },
-        models: ['Samsung ME88', 'LG MS2042', 'Artel MW20'],
+        name: { uz: 'Choynak', ru: 'Заварочный чайник' },
+        picture: 'teapot',
+        models: [
+          ['Luminarc Quadrato', 120_000],
+          ['Bohemia Simax', 180_000],
+          ['Tefal Glass', 150_000],
+        ],
       },
       {
-        name: { uz: 'Elektr choynak', ru: 'Электрочайник' },
-        models: ['Tefal KO150', 'Philips HD9350', 'Xiaomi Mi Kettle'],
+        name: { uz: 'Piyolalar toʻplami', ru: 'Набор пиал' },
+        picture: 'teacup',
+        models: [
+          ['Toshkent chinni Paxta', 160_000],
+          ['Luminarc Carine', 95_000],
+          ['Kütahya Porselen', 210_000],
+        ],
       },
-      { name: { uz: 'Blender', ru: 'Блендер' }, models: ['Moulinex LM42', 'Braun MQ3000', 'Philips HR2100'] },
-      { name: { uz: 'Multivarka', ru: 'Мультиварка' }, models: ['Redmond RMC-M90', 'Tefal RK8121'] },
+      {
+        name: { uz: 'Oshxona pichogʻi', ru: 'Кухонный нож' },
+        picture: 'knife',
+        models: [
+          ['Tefal Ingenio', 190_000],
+          ['Victorinox Swiss Classic', 320_000],
+          ['Fissman Chef', 140_000],
+        ],
+      },
+      {
+        name: { uz: 'Krujka', ru: 'Кружка' },
+        picture: 'mug',
+        models: [
+          ['Luminarc Trianon', 45_000],
+          ['Tescoma Crema', 60_000],
+          ['Ikea Färgrik', 35_000],
+        ],
+      },
     ],
   },
   {
-    slug: 'changyutgichlar',
-    name: { uz: 'Changyutgichlar', ru: 'Пылесосы' },
-    price: { min: 900_000, max: 9_000_000 },
+    slug: 'sport',
+    name: { uz: 'Sport va dam olish', ru: 'Спорт и отдых' },
+    picture: 'bicycle',
     colours: true,
     kinds: [
       {
-        name: { uz: 'Changyutgich', ru: 'Пылесос' },
-        models: ['Samsung VC18', 'Dyson V8', 'Xiaomi Robot Vacuum S10', 'Philips PowerPro', 'LG CordZero'],
+        name: { uz: 'Velosiped', ru: 'Велосипед' },
+        picture: 'bicycle',
+        models: [
+          ['Stels Navigator 500', 3_200_000],
+          ['Forward Sporting 27.5', 4_100_000],
+          ['Merida Big.Seven 20', 8_900_000],
+        ],
+      },
+      {
+        name: { uz: 'Elektr samokat', ru: 'Электросамокат' },
+        picture: 'scooter',
+        models: [
+          ['Xiaomi Electric Scooter 4', 5_900_000],
+          ['Ninebot KickScooter E2', 4_700_000],
+          ['Kugoo S3', 3_900_000],
+        ],
+      },
+      {
+        name: { uz: 'Futbol toʻpi', ru: 'Футбольный мяч' },
+        picture: 'ball',
+        models: [
+          ['Adidas Al Rihla League', 420_000],
+          ['Nike Flight', 650_000],
+          ['Select Brillant Super', 520_000],
+        ],
       },
     ],
   },
   {
-    slug: 'konditsionerlar',
-    name: { uz: 'Konditsionerlar', ru: 'Кондиционеры' },
-    price: { min: 3_200_000, max: 11_000_000 },
+    slug: 'musiqa-asboblari',
+    name: { uz: 'Musiqa asboblari', ru: 'Музыкальные инструменты' },
+    picture: 'guitar',
     kinds: [
       {
-        name: { uz: 'Konditsioner', ru: 'Кондиционер' },
-        models: ['Artel Shahrisabz 12', 'Midea Blanc 9', 'Gree Bora 12', 'LG Dualcool 12', 'Samsung WindFree 9'],
+        name: { uz: 'Gitara', ru: 'Гитара' },
+        picture: 'guitar',
+        models: [
+          ['Yamaha C40', 1_600_000],
+          ['Fender CD-60S', 2_900_000],
+          ['Cort AD810', 2_100_000],
+        ],
+      },
+      {
+        name: { uz: 'Sintezator', ru: 'Синтезатор' },
+        picture: 'synthesizer',
+        models: [
+          ['Casio CT-S300', 2_700_000],
+          ['Yamaha PSR-E373', 3_900_000],
+        ],
+      },
+      {
+        name: { uz: 'Skripka', ru: 'Скрипка' },
+        picture: 'violin',
+        models: [
+          ['Yamaha V3SKA 4/4', 3_400_000],
+          ['Stentor Student I 4/4', 1_900_000],
+        ],
       },
     ],
   },
   {
     slug: 'quloqchinlar',
     name: { uz: 'Quloqchinlar', ru: 'Наушники' },
-    price: { min: 150_000, max: 4_500_000 },
+    picture: 'headphones',
     colours: true,
     kinds: [
       {
         name: { uz: 'Simsiz quloqchin', ru: 'Беспроводные наушники' },
+        picture: 'headphones',
         models: [
-          'Apple AirPods Pro 2',
-          'Samsung Galaxy Buds2',
-          'JBL Tune 520BT',
-          'Sony WH-1000XM5',
-          'Xiaomi Redmi Buds 5',
+          ['Sony WH-1000XM5', 4_200_000],
+          ['JBL Tune 520BT', 650_000],
+          ['Marshall Major IV', 1_900_000],
+          ['Apple AirPods Max', 7_400_000],
+          ['Sennheiser HD 450BT', 1_600_000],
         ],
       },
     ],
@@ -184,17 +357,18 @@ export const CATEGORIES: readonly CategorySeed[] = [
   {
     slug: 'aqlli-soatlar',
     name: { uz: 'Aqlli soatlar', ru: 'Умные часы' },
-    price: { min: 400_000, max: 6_000_000 },
+    picture: 'watch',
     colours: true,
     kinds: [
       {
         name: { uz: 'Aqlli soat', ru: 'Умные часы' },
+        picture: 'watch',
         models: [
-          'Apple Watch SE',
-          'Samsung Galaxy Watch6',
-          'Xiaomi Smart Band 8',
-          'Huawei Watch GT 4',
-          'Amazfit GTS 4',
+          ['Apple Watch SE', 3_400_000],
+          ['Samsung Galaxy Watch6', 3_600_000],
+          ['Huawei Watch GT 4', 2_900_000],
+          ['Amazfit GTS 4', 1_900_000],
+          ['Xiaomi Redmi Watch 4', 1_100_000],
         ],
       },
     ],
@@ -202,84 +376,140 @@ export const CATEGORIES: readonly CategorySeed[] = [
   {
     slug: 'oyin-konsollari',
     name: { uz: 'Oʻyin konsollari', ru: 'Игровые консоли' },
-    price: { min: 3_500_000, max: 9_500_000 },
+    picture: 'gamepad',
     memory: ['512 GB', '1 TB'],
     kinds: [
       {
         name: { uz: 'Oʻyin konsoli', ru: 'Игровая консоль' },
-        models: ['Sony PlayStation 5', 'Microsoft Xbox Series S', 'Nintendo Switch OLED'],
+        picture: 'gamepad',
+        series: CONSOLE_SERIES,
+        models: [
+          ['Sony PlayStation 5', 7_900_000],
+          ['Microsoft Xbox Series X', 7_600_000],
+          ['Microsoft Xbox Series S', 4_400_000],
+        ],
       },
     ],
   },
   {
     slug: 'kompyuter-aksessuarlari',
     name: { uz: 'Kompyuter aksessuarlari', ru: 'Компьютерные аксессуары' },
-    price: { min: 80_000, max: 1_500_000 },
+    picture: 'keyboard',
     colours: true,
     kinds: [
-      { name: { uz: 'Sichqoncha', ru: 'Мышь' }, models: ['Logitech M190', 'A4Tech Bloody V7', 'Razer DeathAdder'] },
-      { name: { uz: 'Klaviatura', ru: 'Клавиатура' }, models: ['Logitech K120', 'Redragon Kumara', 'A4Tech KR-85'] },
-      { name: { uz: 'Veb-kamera', ru: 'Веб-камера' }, models: ['Logitech C270', 'Xiaomi Imilab W88'] },
+      {
+        name: { uz: 'Sichqoncha', ru: 'Мышь' },
+        picture: 'mouse',
+        models: [
+          ['Logitech M190', 120_000],
+          ['A4Tech Bloody V7', 190_000],
+          ['Razer DeathAdder Essential', 390_000],
+        ],
+      },
+      {
+        name: { uz: 'Klaviatura', ru: 'Клавиатура' },
+        picture: 'keyboard',
+        models: [
+          ['Logitech K120', 110_000],
+          ['Redragon Kumara K552', 420_000],
+          ['A4Tech KR-85', 90_000],
+        ],
+      },
+      {
+        name: { uz: 'Tashqi akkumulyator', ru: 'Внешний аккумулятор' },
+        picture: 'battery',
+        models: [
+          ['Xiaomi Power Bank 20000', 290_000],
+          ['Anker PowerCore 10000', 350_000],
+          ['Baseus Bipow 20000', 260_000],
+        ],
+      },
     ],
   },
   {
     slug: 'fotoapparatlar',
     name: { uz: 'Fotoapparatlar', ru: 'Фотоаппараты' },
-    price: { min: 6_000_000, max: 22_000_000 },
+    picture: 'camera',
     kinds: [
       {
         name: { uz: 'Fotoapparat', ru: 'Фотоаппарат' },
-        models: ['Canon EOS 250D', 'Nikon Z50', 'Sony Alpha a6400', 'Fujifilm X-T30 II'],
+        picture: 'camera',
+        models: [
+          ['Canon EOS 250D', 8_900_000],
+          ['Nikon Z50', 11_900_000],
+          ['Sony Alpha a6400', 12_500_000],
+          ['Fujifilm X-T30 II', 13_900_000],
+        ],
       },
     ],
   },
   {
     slug: 'gozallik-va-salomatlik',
     name: { uz: 'Goʻzallik va salomatlik', ru: 'Красота и здоровье' },
-    price: { min: 200_000, max: 7_000_000 },
+    picture: 'lipstick',
     colours: true,
     kinds: [
-      { name: { uz: 'Soch quritgich', ru: 'Фен' }, models: ['Philips BHD300', 'Dyson Supersonic', 'Rowenta CV5'] },
-      { name: { uz: 'Soqol olish mashinasi', ru: 'Электробритва' }, models: ['Philips S3000', 'Braun Series 5'] },
-      { name: { uz: 'Elektron tarozi', ru: 'Электронные весы' }, models: ['Xiaomi Mi Scale 2', 'Tefal PP1100'] },
+      {
+        name: { uz: 'Ustara', ru: 'Бритвенный станок' },
+        picture: 'razor',
+        models: [
+          ['Gillette Mach3', 95_000],
+          ['Gillette Fusion5 ProGlide', 190_000],
+          ['Schick Hydro 5', 120_000],
+        ],
+      },
+      {
+        name: { uz: 'Elektr tish choʻtkasi', ru: 'Электрическая зубная щётка' },
+        picture: 'toothbrush',
+        models: [
+          ['Oral-B Vitality Pro', 420_000],
+          ['Philips Sonicare 3100', 690_000],
+        ],
+      },
+      {
+        name: { uz: 'Lab boʻyogʻi', ru: 'Губная помада' },
+        picture: 'lipstick',
+        models: [
+          ['Maybelline SuperStay Matte Ink', 140_000],
+          ['LʼOréal Color Riche', 170_000],
+        ],
+      },
     ],
   },
   {
     slug: 'quruq-mevalar',
     name: { uz: 'Quruq mevalar va yongʻoqlar', ru: 'Сухофрукты и орехи' },
-    price: { min: 45_000, max: 180_000 },
+    picture: 'grapes',
     kinds: [],
     soldByKg: true,
   },
 ];
 
-/** Model name suffixes ('' for the plain model). */
-export const SERIES: readonly string[] = ['', ' Pro', ' Plus', ' Lite', ' 2024', ' Max'];
-
-/** Goods sold by the kilogram and their grades. */
-export const BY_KG: readonly Text[] = [
-  { uz: 'Mayiz, Qashqadaryo', ru: 'Изюм, Кашкадарья' },
-  { uz: 'Oʻrik qoqi', ru: 'Курага' },
-  { uz: 'Yongʻoq magʻzi', ru: 'Грецкий орех, очищенный' },
-  { uz: 'Bodom', ru: 'Миндаль' },
-  { uz: 'Pista', ru: 'Фисташки' },
-  { uz: 'Jiyda', ru: 'Джида' },
+/** Goods sold by the kilogram, with their price per kilogram at the first grade. */
+export const BY_KG: readonly { name: Text; picture: Picture; price: number }[] = [
+  { name: { uz: 'Mayiz, Qashqadaryo', ru: 'Изюм, Кашкадарья' }, picture: 'grapes', price: 60_000 },
+  { name: { uz: 'Oʻrik qoqi', ru: 'Курага' }, picture: 'peach', price: 85_000 },
+  { name: { uz: 'Qovun qoqi', ru: 'Сушёная дыня' }, picture: 'melon', price: 95_000 },
+  { name: { uz: 'Olma qoqi', ru: 'Сушёные яблоки' }, picture: 'apple', price: 55_000 },
+  { name: { uz: 'Yeryongʻoq', ru: 'Арахис' }, picture: 'peanuts', price: 45_000 },
 ];
-export const GRADES: readonly Text[] = [
-  { uz: 'oliy nav', ru: 'высший сорт' },
-  { uz: '1-nav', ru: '1 сорт' },
-  { uz: 'saralangan', ru: 'отборный' },
+/** Grades of goods sold by the kilogram, and what each does to the price. */
+export const GRADES: readonly (Text & { factor: number })[] = [
+  { uz: 'oliy nav', ru: 'высший сорт', factor: 1.2 },
+  { uz: '1-nav', ru: '1 сорт', factor: 1 },
+  { uz: 'saralangan', ru: 'отборный', factor: 1.35 },
 ];
 
-export const COLOURS: readonly Text[] = [
-  { uz: 'Qora', ru: 'Чёрный' },
-  { uz: 'Oq', ru: 'Белый' },
-  { uz: 'Koʻk', ru: 'Синий' },
-  { uz: 'Kulrang', ru: 'Серый' },
-  { uz: 'Yashil', ru: 'Зелёный' },
-  { uz: 'Qizil', ru: 'Красный' },
-  { uz: 'Pushti', ru: 'Розовый' },
-  { uz: 'Tilla rang', ru: 'Золотой' },
+/** Colours a variant comes in; `tint` recolours the product's picture, `light` brightens or darkens it. */
+export const COLOURS: readonly (Text & { key: string; tint: readonly [number, number, number]; light: number })[] = [
+  { uz: 'Qora', ru: 'Чёрный', key: 'black', tint: [70, 72, 80], light: 0.55 },
+  { uz: 'Oq', ru: 'Белый', key: 'white', tint: [236, 236, 240], light: 1.35 },
+  { uz: 'Koʻk', ru: 'Синий', key: 'blue', tint: [40, 96, 210], light: 1 },
+  { uz: 'Kulrang', ru: 'Серый', key: 'grey', tint: [150, 152, 160], light: 1 },
+  { uz: 'Yashil', ru: 'Зелёный', key: 'green', tint: [40, 150, 90], light: 1 },
+  { uz: 'Qizil', ru: 'Красный', key: 'red', tint: [205, 35, 45], light: 1 },
+  { uz: 'Pushti', ru: 'Розовый', key: 'pink', tint: [240, 120, 170], light: 1.1 },
+  { uz: 'Tilla rang', ru: 'Золотой', key: 'gold', tint: [214, 172, 80], light: 1.1 },
 ];
 
 /** Discounts (percent) a product on sale can have. */
@@ -438,17 +668,36 @@ export const GROUPS: readonly { title: Text; products: 'newest' | 'discounted' |
   { title: { uz: 'Smartfonlar va gadjetlar', ru: 'Смартфоны и гаджеты' }, products: 'first-category' },
 ];
 
-/** Home slider banners; the n-th links to the n-th category. */
-export const SLIDES: readonly Text[] = [
-  { uz: 'Yangi smartfonlar 12 oyga muddatli toʻlovga', ru: 'Новые смартфоны в рассрочку на 12 месяцев' },
-  { uz: 'Maishiy texnikaga 30% gacha chegirma', ru: 'Скидки до 30% на бытовую технику' },
-  { uz: 'Birinchi buyurtmani bepul yetkazamiz', ru: 'Бесплатная доставка первого заказа' },
+/** Home slider banners and their pictures; the n-th links to the n-th category. */
+export const SLIDES: readonly { title: Text; picture: Picture }[] = [
+  {
+    title: { uz: 'Yangi smartfonlar 12 oyga muddatli toʻlovga', ru: 'Новые смартфоны в рассрочку на 12 месяцев' },
+    picture: 'phone',
+  },
+  { title: { uz: 'Noutbuklarga 30% gacha chegirma', ru: 'Скидки до 30% на ноутбуки' }, picture: 'laptop' },
+  { title: { uz: 'Monobloklar ish va oʻqish uchun', ru: 'Моноблоки для работы и учёбы' }, picture: 'desktop' },
 ];
 /** Home banners beside the slider. */
-export const TILES: readonly { title: Text; link: string }[] = [
-  { title: { uz: 'Haftaning eng yaxshi takliflari', ru: 'Лучшие предложения недели' }, link: '/top-product' },
-  { title: { uz: 'Texnomart doʻkoni Qarshida', ru: 'Магазин Texnomart в Карши' }, link: '/store/texnomart-qarshi' },
+export const TILES: readonly { title: Text; link: string; picture: Picture }[] = [
+  {
+    title: { uz: 'Haftaning eng yaxshi takliflari', ru: 'Лучшие предложения недели' },
+    link: '/top-product',
+    picture: 'gift',
+  },
+  {
+    title: { uz: 'Texnomart doʻkoni Qarshida', ru: 'Магазин Texnomart в Карши' },
+    link: '/store/texnomart-qarshi',
+    picture: 'shopping',
+  },
 ];
+
+/** Each category's two banners: its new collection (list b) and its sale (list t). */
+export const CATEGORY_BANNERS: Record<'b' | 't', (name: Text) => Text> = {
+  b: ({ uz, ru }) => ({ uz: `${uz}: yangi kolleksiya`, ru: `${ru}: новая коллекция` }),
+  t: ({ uz, ru }) => ({ uz: `${uz} chegirmada`, ru: `${ru} со скидкой` }),
+};
+/** A store's banner headline. */
+export const STORE_BANNER = (name: string): Text => ({ uz: `${name} doʻkoni Qarshida`, ru: `Магазин ${name} в Карши` });
 
 /** The demo shopper (sign in as +998901234567) and the address of their orders. */
 export const DEMO_SHOPPER = {

@@ -12,6 +12,7 @@ import {
   AUTHORS,
   BY_KG,
   CATEGORIES,
+  CATEGORY_BANNERS,
   COLOURS,
   DEMO_SHOPPER,
   DESCRIPTION,
@@ -20,15 +21,17 @@ import {
   GROUPS,
   HOSTILE_HTML,
   KG_DESCRIPTION,
+  PLAIN_SERIES,
   RATINGS,
   REVIEWS,
-  SERIES,
   SLIDES,
   STORES,
   TILES,
   type CategorySeed,
+  type Picture,
   type Text,
 } from './seed-data.ts';
+import { bannerPicture, categoryPicture, productPicture, reviewPicture, storePicture } from './seed-pictures.ts';
 import { seededRandom, type SeededRandom } from './seed-random.ts';
 import { unitPrice } from '#contract/price.ts';
 
@@ -43,6 +46,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Position (from 0) of the product whose description carries HOSTILE_HTML: product 7 of a fresh database. */
 const HOSTILE_PRODUCT = 6;
+/** Position of the one product with no images, which shows the storefront's placeholder: product 5. */
+const IMAGELESS_PRODUCT = 4;
 /** Products in the top list (/top-product). */
 const TOP_PRODUCTS = 40;
 /** Products in each home group. */
@@ -59,6 +64,8 @@ interface SeededStores {
 }
 interface SeededProducts {
   ids: number[];
+  /** Each product's picture, for its reviews' photos. */
+  pictures: Map<number, Picture>;
   discounted: number[];
   byCategory: Map<number, number[]>;
 }
@@ -69,7 +76,7 @@ export function seedDatabase(db: Db, { products, seed }: SeedOptions): void {
     const categories = seedCategories(db);
     const stores = seedStores(db, r);
     const catalogue = seedProducts(db, r, products, categories, stores);
-    const rated = seedReviews(db, r, catalogue.ids);
+    const rated = seedReviews(db, r, catalogue);
     const shuffled = r.shuffle(catalogue.ids);
     seedTopProducts(db, shuffled.slice(0, TOP_PRODUCTS));
     seedGroups(db, catalogue, rated, categories);
@@ -83,7 +90,7 @@ export function seedDatabase(db: Db, { products, seed }: SeedOptions): void {
 
 function seedCategories(db: Db): SeededCategory[] {
   return CATEGORIES.map((category, position) => {
-    const path = `categories/${category.slug}.svg`;
+    const path = categoryPicture(category.picture);
     // The backend stores a category image as a path or a list of paths; every fourth one here is a bare path.
     const image = position % 4 === 0 ? path : [path];
     const { id } = db.run(
@@ -107,8 +114,8 @@ function seedStores(db: Db, r: SeededRandom): SeededStores {
       store.name,
       store.name,
       store.address,
-      `stores/${store.address}-logo.svg`,
-      store.banner ? `stores/${store.address}-banner.svg` : null,
+      storePicture(store.address, 'logo'),
+      store.banner ? storePicture(store.address, 'banner') : null,
       `Qarshi sh., ${store.street.uz}, ${r.int(1, 120)}-uy`,
       `г. Карши, ${store.street.ru}, д. ${r.int(1, 120)}`,
       store.legal,
@@ -133,25 +140,34 @@ interface Listing {
   title: Text;
   description: Text;
   store: number;
+  picture: Picture;
+  /** The usual price of what is listed: products of one title cost about the same. */
+  price: number;
 }
 
-/** Title, description and store of a product sold by the kilogram. */
+/** Title, description, store, picture and usual price of a product sold by the kilogram. */
 function byKgListing(r: SeededRandom, stores: SeededStores): Listing {
-  const goods = r.pick(BY_KG);
+  const { name: goods, picture, price } = r.pick(BY_KG);
   const grade = r.pick(GRADES);
   return {
     title: { uz: `${goods.uz}, ${grade.uz}, 1 kg`, ru: `${goods.ru}, ${grade.ru}, 1 кг` },
     description: { uz: KG_DESCRIPTION.uz(goods.uz, grade.uz), ru: KG_DESCRIPTION.ru(goods.ru, grade.ru) },
     store: stores.byKg,
+    picture,
+    price: price * grade.factor,
   };
 }
 
-/** Title, description and store of a product sold by the piece: a model of one of the category's kinds. */
+/** The same for a product sold by the piece: a model (in one of its series) of one of the category's kinds. */
 function byPieceListing(r: SeededRandom, category: CategorySeed, stores: SeededStores): Listing {
   const kind = r.pick(category.kinds);
-  const model = `${r.pick(kind.models)}${r.pick(SERIES)}`;
+  const [name, price] = r.pick(kind.models);
+  const series = r.pick(kind.series ?? PLAIN_SERIES);
+  const model = `${name}${series.suffix}`;
   const paragraphs = r.int(2, 4);
   return {
+    picture: kind.picture,
+    price: price * series.factor,
     title: { uz: `${kind.name.uz} ${model}`, ru: `${kind.name.ru} ${model}` },
     description: {
       uz: DESCRIPTION.uz(model, kind.name.uz).slice(0, paragraphs).join(''),
@@ -162,6 +178,8 @@ function byPieceListing(r: SeededRandom, category: CategorySeed, stores: SeededS
 }
 
 interface Variant {
+  /** The colour's key, or null when variants differ in memory alone. */
+  colour: string | null;
   count: number;
   /** Null: the product's price; larger memory sizes cost more. */
   price: number | null;
@@ -188,6 +206,7 @@ function variantsOf(r: SeededRandom, category: CategorySeed, price: number): Var
           value_ru: memory.replace('GB', 'ГБ').replace('TB', 'ТБ'),
         });
       variants.push({
+        colour: colour?.key ?? null,
         count: r.chance(0.2) ? 0 : r.int(1, 25),
         price: size === 0 ? null : shopPrice(price * (1 + size * 0.18)),
         attributes,
@@ -197,15 +216,9 @@ function variantsOf(r: SeededRandom, category: CategorySeed, price: number): Var
   return variants;
 }
 
-/**
- * The images column in the shapes the backend answers: none (10%), one
- * comma-separated string (15%) or a list.
- */
-function imagesColumn(r: SeededRandom, id: number): string | null {
-  const paths = Array.from({ length: r.int(1, 4) }, (_, i) => `products/${id}-${i + 1}.svg`);
-  const shape = r.next();
-  if (shape < 0.1) return null;
-  return JSON.stringify(shape < 0.25 ? paths.join(',') : paths);
+/** The images column in the shapes the backend answers: one comma-separated string (15%) or a list. */
+function imagesColumn(paths: string[], shape: number): string {
+  return JSON.stringify(shape < 0.15 ? paths.join(',') : paths);
 }
 
 function seedProducts(
@@ -223,23 +236,34 @@ function seedProducts(
     'INSERT INTO features (product_id, count, price, images, attributes) VALUES (?, ?, ?, ?, ?)',
   );
   const firstId = (db.get<{ id: number | null }>('SELECT max(id) AS id FROM products')?.id ?? 0) + 1;
-  const seeded: SeededProducts = { ids: [], discounted: [], byCategory: new Map() };
+  const seeded: SeededProducts = { ids: [], pictures: new Map(), discounted: [], byCategory: new Map() };
 
   for (let n = 0; n < count; n++) {
     const id = firstId + n;
     const category = r.pick(categories);
     const { soldByKg = false } = category.seed;
-    const { title, description, store } = soldByKg ? byKgListing(r, stores) : byPieceListing(r, category.seed, stores);
+    const listing = soldByKg ? byKgListing(r, stores) : byPieceListing(r, category.seed, stores);
+    const { title, description, store } = listing;
     if (n === HOSTILE_PRODUCT) {
       description.uz += HOSTILE_HTML;
       description.ru += HOSTILE_HTML;
     }
-    const { min, max } = category.seed.price;
-    const price = shopPrice(min + r.next() * (max - min));
+    // Shops price a model within 8% of its usual price.
+    const price = shopPrice(listing.price * (0.92 + r.next() * 0.16));
     const discount = r.chance(0.3) ? r.pick(DISCOUNTS) : null;
     const discountPrice = discount === null ? null : shopPrice(price * (1 - discount / 100));
-    const images = imagesColumn(r, id);
+    const views = r.int(1, 4);
+    const shape = r.next();
     const variants = variantsOf(r, category.seed, price);
+    // The gallery shows the product in its first variant's colour.
+    const colour = variants[0]?.colour ?? null;
+    const images =
+      n === IMAGELESS_PRODUCT
+        ? null
+        : imagesColumn(
+            Array.from({ length: views }, (_, i) => productPicture(listing.picture, colour, i + 1)),
+            shape,
+          );
     const stock = variants.length
       ? variants.reduce((sum, v) => sum + v.count, 0)
       : soldByKg
@@ -261,11 +285,12 @@ function seedProducts(
       searchDocument(title.uz, title.ru),
       iso(BASE_MS + r.int(0, 120) * DAY),
     );
-    variants.forEach((v, i) => {
-      const featureImages = r.chance(0.5) ? JSON.stringify([`products/${id}-v${i + 1}.svg`]) : null;
+    variants.forEach((v) => {
+      const featureImages = r.chance(0.5) ? JSON.stringify([productPicture(listing.picture, v.colour, 1)]) : null;
       insertFeature.run(id, v.count, v.price, featureImages, JSON.stringify(v.attributes));
     });
     seeded.ids.push(id);
+    seeded.pictures.set(id, listing.picture);
     if (discount !== null) seeded.discounted.push(id);
     const inCategory = seeded.byCategory.get(category.id) ?? [];
     inCategory.push(id);
@@ -275,13 +300,13 @@ function seedProducts(
 }
 
 /** Reviews on 40% of products, each in one language; returns the rated products and their average. */
-function seedReviews(db: Db, r: SeededRandom, productIds: number[]): { id: number; rating: number }[] {
+function seedReviews(db: Db, r: SeededRandom, products: SeededProducts): { id: number; rating: number }[] {
   const insertReview = db.raw.prepare(
     'INSERT INTO reviews (product_id, user_id, author, rating, advantage, shortcoming, comment, images, created_at) VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?)',
   );
   const rate = db.raw.prepare('UPDATE products SET rating = ?, reviews_count = ? WHERE id = ?');
   const rated: { id: number; rating: number }[] = [];
-  for (const id of productIds) {
+  for (const id of products.ids) {
     if (!r.chance(0.4)) continue;
     const count = r.int(1, 5);
     let sum = 0;
@@ -291,7 +316,8 @@ function seedReviews(db: Db, r: SeededRandom, productIds: number[]): { id: numbe
       const tone = rating >= 4 ? 'good' : rating === 3 ? 'mixed' : 'bad';
       const text = REVIEWS[tone][r.chance(0.6) ? 'uz' : 'ru'];
       const author = r.pick(AUTHORS);
-      const images = r.chance(0.15) ? [`reviews/${id}-${i + 1}.svg`] : [];
+      const picture = products.pictures.get(id);
+      const images = r.chance(0.15) && picture ? [reviewPicture(picture, i + 1)] : [];
       const created = BASE_MS + r.int(1, 200) * DAY + r.int(0, 86_000) * 1000;
       insertReview.run(
         id,
@@ -349,36 +375,28 @@ function seedBanners(db: Db, categories: SeededCategory[]): void {
   );
   // Home banners for phone and laptop screens: the slider ('b') and the tiles beside it ('t').
   for (const screen of ['phone', 'laptop']) {
-    SLIDES.forEach((title, i) =>
+    SLIDES.forEach(({ title }, i) =>
       banner.run(
         screen,
         null,
         'b',
         title.uz,
         title.ru,
-        `banners/${screen}-b-${i + 1}.svg`,
+        bannerPicture(`home-${screen}-b-${i + 1}`),
         `/category/${categories[i]?.id ?? 1}`,
         i,
       ),
     );
     TILES.forEach(({ title, link }, i) =>
-      banner.run(screen, null, 't', title.uz, title.ru, `banners/${screen}-t-${i + 1}.svg`, link, i),
+      banner.run(screen, null, 't', title.uz, title.ru, bannerPicture(`home-${screen}-t-${i + 1}`), link, i),
     );
   }
   for (const { id, seed } of categories) {
-    const { uz, ru } = seed.name;
-    const image = (list: string) => `banners/category-${seed.slug}-${list}.svg`;
-    banner.run(
-      'category',
-      id,
-      'b',
-      `${uz}: yangi kolleksiya`,
-      `${ru}: новая коллекция`,
-      image('b'),
-      `/category/${id}`,
-      0,
-    );
-    banner.run('category', id, 't', `${uz} chegirmada`, `${ru} со скидкой`, image('t'), null, 0);
+    const image = (list: 'b' | 't') => bannerPicture(`category-${seed.slug}-${list}`);
+    const sale = CATEGORY_BANNERS.t(seed.name);
+    const collection = CATEGORY_BANNERS.b(seed.name);
+    banner.run('category', id, 'b', collection.uz, collection.ru, image('b'), `/category/${id}`, 0);
+    banner.run('category', id, 't', sale.uz, sale.ru, image('t'), null, 0);
   }
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, calls, type Call } from '#contract/calls.ts';
 import { ErrorBody } from '#contract/schemas.ts';
@@ -34,7 +36,7 @@ describe('catalogue reads', () => {
     const images =
       product.images === null ? [] : Array.isArray(product.images) ? product.images : product.images.split(',');
     for (const url of images)
-      expect(url).toMatch(new RegExp(`^http://localhost:${api.server.port}/media/products/1-\\d\\.svg$`));
+      expect(url).toMatch(new RegExp(`^http://localhost:${api.server.port}/media/products/[a-z]+/[a-z]+-\\d\\.webp$`));
     await expect404('/products/product/99999/', /not found/i);
     await expect404('/products/product/abc/');
     await expect404('/products/product/0/');
@@ -212,16 +214,24 @@ describe('plumbing', () => {
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('accept-language');
   });
 
-  it('serves deterministic media SVGs with long caching', async () => {
-    const url = `${api.server.url}/media/products/12-1.svg`;
+  it('serves the seeded pictures as WebP with long caching, drawn once and kept in the data dir', async () => {
+    const url = `${api.server.url}/media/products/phone/red-2.webp`;
     const [a, b] = await Promise.all([fetch(url), fetch(url)]);
-    expect(a.headers.get('content-type')).toBe('image/svg+xml');
+    expect(a.headers.get('content-type')).toBe('image/webp');
     expect(a.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const text = await a.text();
-    expect(text).toMatch(/^<svg /);
-    expect(text).toContain('12-1');
-    expect(await b.text()).toBe(text);
-    expect((await fetch(`${api.server.url}/media/other/12-2.svg`).then((r) => r.text())) === text).toBe(false);
+    const bytes = Buffer.from(await a.arrayBuffer());
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(Buffer.from(await b.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(readFileSync(join(api.dataDir, 'pictures/products/phone/red-2.webp')).equals(bytes)).toBe(true);
+    const other = Buffer.from(await (await fetch(`${api.server.url}/media/products/phone/blue-2.webp`)).arrayBuffer());
+    expect(other.equals(bytes)).toBe(false);
+    for (const path of [
+      'products/unicorn/red-1.webp',
+      'products/phone/mauve-1.webp',
+      'products/phone/red-9.webp',
+      'products/12-1.svg',
+    ])
+      expect((await fetch(`${api.server.url}/media/${path}`)).status, path).toBe(404);
     expect((await fetch(`${api.server.url}/media/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${api.server.url}/media/uploads/../bozor.sqlite`)).status).toBe(404);
   });

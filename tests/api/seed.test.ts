@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../api/db.ts';
 import { seedDatabase } from '../../api/seed.ts';
 import { seededRandom } from '../../api/seed-random.ts';
+import { CATEGORIES, COLOURS, PICTURES } from '../../api/seed-data.ts';
+import { ASSETS, drawPicture, PRODUCT_VIEWS, recipeOf } from '../../api/seed-pictures.ts';
 
 const TABLES = [
   'categories',
@@ -28,6 +31,24 @@ function digest(db: Db): string {
   for (const table of TABLES)
     hash.update(table).update(JSON.stringify(db.all(`SELECT * FROM ${table} ORDER BY rowid`)));
   return hash.digest('hex');
+}
+/** Every media path the seed wrote: products, variants, reviews, categories, stores, banners. */
+function picturePaths(db: Db): string[] {
+  const lists = [
+    ...db.all<{ v: string }>('SELECT images AS v FROM products WHERE images IS NOT NULL'),
+    ...db.all<{ v: string }>('SELECT images AS v FROM features WHERE images IS NOT NULL'),
+    ...db.all<{ v: string }>('SELECT images AS v FROM reviews'),
+    ...db.all<{ v: string }>('SELECT image AS v FROM categories'),
+  ].flatMap(({ v }) => {
+    const value = JSON.parse(v) as string | string[];
+    return typeof value === 'string' ? value.split(',') : value;
+  });
+  const singles = [
+    ...db.all<{ v: string }>('SELECT logo AS v FROM stores'),
+    ...db.all<{ v: string }>('SELECT banner AS v FROM stores WHERE banner IS NOT NULL'),
+    ...db.all<{ v: string }>('SELECT image AS v FROM banners'),
+  ].map(({ v }) => v);
+  return [...lists, ...singles];
 }
 function seeded(products: number, seed: number) {
   const db = openDb(':memory:');
@@ -90,10 +111,76 @@ describe('seed', () => {
     db.close();
   });
 
-  it('seeds 10,000 products', () => {
+  it('seeds 10,000 products, whose pictures are shared by kind and colour', () => {
     const db = seeded(10_000, 1);
     expect(db.get<{ n: number }>('SELECT count(*) AS n FROM products')?.n).toBe(10_000);
+    const paths = new Set(picturePaths(db));
+    // Per picture: its products in every colour and view, and five review photos; then the categories, stores and banners.
+    const pictures = Object.keys(PICTURES).length;
+    expect(paths.size).toBeLessThanOrEqual(pictures * ((COLOURS.length + 1) * PRODUCT_VIEWS + 5) + 70);
     db.close();
+  });
+
+  it('prices products of one title alike: a title is never sold at prices far apart', () => {
+    const db = seeded(2_000, 1);
+    const spreads = db.all<{ title: string; low: number; high: number }>(
+      'SELECT title_ru AS title, min(price) AS low, max(price) AS high FROM products GROUP BY title_ru',
+    );
+    for (const { title, low, high } of spreads) expect(high / low, title).toBeLessThan(1.25);
+    db.close();
+  });
+
+  it('gives every product a picture of what it is, but one that shows the placeholder', () => {
+    const db = seeded(300, 1);
+    expect(db.all('SELECT id FROM products WHERE images IS NULL')).toEqual([{ id: 5 }]);
+    const kinds = new Map(CATEGORIES.flatMap((c) => c.kinds).map((kind) => [kind.name.ru, kind.picture] as const));
+    for (const { title, images } of db.all<{ title: string; images: string }>(
+      "SELECT title_ru AS title, images FROM products WHERE images IS NOT NULL AND unit = 'pcs'",
+    )) {
+      const kind = [...kinds.keys()].find((name) => title.startsWith(`${name} `));
+      expect(kind, title).toBeDefined();
+      expect(images, title).toContain(`products/${kinds.get(kind ?? '')}/`);
+    }
+    // A variant in a colour shows the product in that colour.
+    for (const { images, attributes } of db.all<{ images: string; attributes: string }>(
+      'SELECT images, attributes FROM features WHERE images IS NOT NULL',
+    )) {
+      const colour = (JSON.parse(attributes) as { key: string; value_uz: string }[]).find((a) => a.key === 'color');
+      const key = COLOURS.find((c) => c.uz === colour?.value_uz)?.key ?? 'plain';
+      expect(images).toMatch(new RegExp(`/${key}-1\\.webp`));
+    }
+    db.close();
+  });
+
+  it('draws every seeded picture path: none is left to the placeholder or a 404', async () => {
+    const db = seeded(300, 1);
+    const paths = [...new Set(picturePaths(db))];
+    db.close();
+    for (const path of paths) expect(recipeOf(path), path).not.toBeNull();
+    for (const { emoji } of Object.values(PICTURES))
+      expect(existsSync(join(ASSETS, `${emoji}.webp`)), emoji).toBe(true);
+    // One of each kind of picture, drawn at the size its place on the page asks for.
+    const samples = {
+      'products/phone/red-3.webp': [640, 640],
+      'categories/grapes.webp': [320, 320],
+      'reviews/teapot-2.webp': [640, 640],
+      'stores/olcha-qarshi-logo.webp': [256, 256],
+      'stores/olcha-qarshi-banner.webp': [1200, 300],
+      'banners/home-laptop-b-1.webp': [1200, 400],
+      'banners/home-phone-t-2.webp': [800, 400],
+      'banners/category-mebel-t.webp': [800, 400],
+    };
+    for (const [path, [width, height]] of Object.entries(samples)) {
+      const recipe = recipeOf(path);
+      if (!recipe) throw new Error(`no recipe for ${path}`);
+      const meta = await sharp(await drawPicture(recipe)).metadata();
+      expect({ path, format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        path,
+        format: 'webp',
+        width,
+        height,
+      });
+    }
   });
 });
 

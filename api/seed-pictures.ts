@@ -1,0 +1,272 @@
+/**
+ * The seeded catalogue's pictures: a 3D render of the product (Fluent emoji,
+ * from the installed @lobehub/fluent-emoji-3d package, no network) on a soft
+ * studio background, recoloured for a colour variant; banners with a headline
+ * and a product; store logos. A picture's path says everything it shows, so
+ * products of one kind and colour share their pictures however many are
+ * seeded, and each is drawn only when first asked for (api/media.ts keeps it).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import {
+  CATEGORIES,
+  CATEGORY_BANNERS,
+  COLOURS,
+  PICTURES,
+  SLIDES,
+  STORE_BANNER,
+  STORES,
+  TILES,
+  type Picture,
+  type Text,
+} from './seed-data.ts';
+
+/** Gallery views of a product: front, turned, close-up, mirrored. */
+export const PRODUCT_VIEWS = 4;
+
+export const productPicture = (picture: Picture, colour: string | null, view: number) =>
+  `products/${picture}/${colour ?? 'plain'}-${view}.webp`;
+export const categoryPicture = (picture: Picture) => `categories/${picture}.webp`;
+/** A shopper's photo of the product on a table; `n` turns it a little differently. */
+export const reviewPicture = (picture: Picture, n: number) => `reviews/${picture}-${n}.webp`;
+export const storePicture = (address: string, kind: 'logo' | 'banner') => `stores/${address}-${kind}.webp`;
+/** `name`: home-{phone|laptop}-{b|t}-{n} or category-{slug}-{b|t}. */
+export const bannerPicture = (name: string) => `banners/${name}.webp`;
+
+type Colour = (typeof COLOURS)[number];
+interface Headline {
+  text: Text;
+  picture: Picture;
+  width: number;
+  height: number;
+}
+/** What a path draws. */
+export type Recipe =
+  | { kind: 'product'; picture: Picture; colour: Colour | null; view: number }
+  | { kind: 'category'; picture: Picture }
+  | { kind: 'review'; picture: Picture; n: number }
+  | { kind: 'logo'; name: string; hue: number }
+  | ({ kind: 'banner'; hue: number } & Headline);
+
+const isPicture = (key: string): key is Picture => Object.hasOwn(PICTURES, key);
+const HOME_SIZES = { 'laptop-b': [1200, 400], 'laptop-t': [800, 400], 'phone-b': [800, 400], 'phone-t': [800, 400] };
+const CATEGORY_SIZES = { b: [1200, 400], t: [800, 400] } as const;
+
+/** The recipe of a seeded picture's path; null for any other path. */
+export function recipeOf(path: string): Recipe | null {
+  let m = /^products\/([a-z]+)\/([a-z]+)-(\d)\.webp$/.exec(path);
+  if (m) {
+    const [, picture = '', colourKey, view = 0] = m;
+    const colour = COLOURS.find((c) => c.key === colourKey) ?? null;
+    if (!isPicture(picture) || (colourKey !== 'plain' && !colour) || +view < 1 || +view > PRODUCT_VIEWS) return null;
+    return { kind: 'product', picture, colour, view: +view };
+  }
+  m = /^categories\/([a-z]+)\.webp$/.exec(path);
+  if (m) return isPicture(m[1] ?? '') ? { kind: 'category', picture: m[1] as Picture } : null;
+  m = /^reviews\/([a-z]+)-([1-5])\.webp$/.exec(path);
+  if (m) return isPicture(m[1] ?? '') ? { kind: 'review', picture: m[1] as Picture, n: Number(m[2]) } : null;
+  m = /^stores\/([a-z-]+)-(logo|banner)\.webp$/.exec(path);
+  if (m) {
+    const index = STORES.findIndex((s) => s.address === m?.[1]);
+    const store = STORES[index];
+    if (!store) return null;
+    const hue = (index * 53 + 200) % 360;
+    if (m[2] === 'logo') return { kind: 'logo', name: store.name, hue };
+    return { kind: 'banner', hue, text: STORE_BANNER(store.name), picture: 'shopping', width: 1200, height: 300 };
+  }
+  m = /^banners\/home-(phone|laptop)-(b|t)-(\d)\.webp$/.exec(path);
+  if (m) {
+    const [, screen, list, n] = m;
+    const item = (list === 'b' ? SLIDES : TILES)[Number(n) - 1];
+    const [width = 0, height = 0] = HOME_SIZES[`${screen}-${list}` as keyof typeof HOME_SIZES];
+    if (!item) return null;
+    return { kind: 'banner', hue: PICTURES[item.picture].hue, text: item.title, picture: item.picture, width, height };
+  }
+  m = /^banners\/category-([a-z-]+)-(b|t)\.webp$/.exec(path);
+  if (m) {
+    const category = CATEGORIES.find((c) => c.slug === m?.[1]);
+    const list = m[2] as 'b' | 't';
+    if (!category) return null;
+    const [width, height] = CATEGORY_SIZES[list];
+    const { picture } = category;
+    return {
+      kind: 'banner',
+      hue: PICTURES[picture].hue,
+      text: CATEGORY_BANNERS[list](category.name),
+      picture,
+      width,
+      height,
+    };
+  }
+  return null;
+}
+
+/** Where the installed package keeps its renders. */
+export const ASSETS = join(
+  dirname(createRequire(import.meta.url).resolve('@lobehub/fluent-emoji-3d/package.json')),
+  'assets',
+);
+
+const svg = (width: number, height: number, body: string) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`);
+
+/** A soft floor shadow under an object. */
+const shadow = (cx: number, cy: number, rx: number, hue: number) =>
+  `<filter id="s" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${rx / 9}"/></filter>` +
+  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${rx / 7}" fill="hsl(${hue} 25% 45%)" opacity="0.4" filter="url(#s)"/>`;
+
+/** A photo studio's backdrop: light at the top, falling off to the edges. */
+const studio = (width: number, height: number, hue: number, floor?: { x: number; y: number; rx: number }) =>
+  svg(
+    width,
+    height,
+    `<defs><radialGradient id="g" cx="50%" cy="35%" r="80%"><stop offset="0" stop-color="hsl(${hue} 45% 97%)"/>` +
+      `<stop offset="1" stop-color="hsl(${hue} 32% 85%)"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>` +
+      (floor ? shadow(floor.x, floor.y, floor.rx, hue) : ''),
+  );
+
+interface Pose {
+  size: number;
+  colour?: Colour | null;
+  angle?: number;
+  mirrored?: boolean;
+}
+/** The product's render at a size, recoloured, turned and mirrored, with its own width and height once turned. */
+async function object(picture: Picture, { size, colour, angle = 0, mirrored = false }: Pose) {
+  let image = sharp(join(ASSETS, `${PICTURES[picture].emoji}.webp`)).resize(size, size, { kernel: 'lanczos3' });
+  if (colour) {
+    const [r, g, b] = colour.tint;
+    image = image.tint({ r, g, b });
+    if (colour.light !== 1) image = sharp(await image.png().toBuffer()).modulate({ brightness: colour.light });
+  }
+  if (mirrored) image = image.flop();
+  if (angle) image = sharp(await image.png().toBuffer()).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } });
+  const { data, info } = await image.png().toBuffer({ resolveWithObject: true });
+  return { input: data, width: info.width, height: info.height };
+}
+
+/** Places an object with its centre at (x, y). */
+const centred = (o: { input: Buffer; width: number; height: number }, x: number, y: number) => ({
+  input: o.input,
+  left: Math.round(x - o.width / 2),
+  top: Math.round(y - o.height / 2),
+});
+
+const webp = (image: Sharp) => image.webp({ quality: 80, effort: 4 }).toBuffer();
+
+const PRODUCT_SIDE = 640;
+/** The gallery views other than the close-up. */
+const POSES: Partial<Record<number, Pose>> = {
+  1: { size: 420 },
+  2: { size: 400, angle: -14 },
+  4: { size: 380, angle: 10, mirrored: true },
+};
+async function productImage(picture: Picture, colour: Colour | null, view: number): Promise<Buffer> {
+  const side = PRODUCT_SIDE;
+  const { hue } = PICTURES[picture];
+  if (view === 3) {
+    // A close-up: the object larger than the frame, cut to its middle.
+    const close = await object(picture, { size: 820, colour });
+    const detail = await sharp(close.input).extract({ left: 90, top: 110, width: side, height: side }).toBuffer();
+    return webp(sharp(studio(side, side, hue)).composite([{ input: detail, left: 0, top: 0 }]));
+  }
+  const pose = POSES[view] ?? { size: 420 };
+  const item = await object(picture, { ...pose, colour });
+  return webp(
+    sharp(studio(side, side, hue, { x: side / 2, y: 530, rx: pose.size * 0.42 })).composite([
+      centred(item, side / 2, 300),
+    ]),
+  );
+}
+
+async function categoryImage(picture: Picture): Promise<Buffer> {
+  const side = 320;
+  const item = await object(picture, { size: 220 });
+  return webp(
+    sharp(studio(side, side, PICTURES[picture].hue, { x: 160, y: 280, rx: 90 })).composite([
+      centred(item, side / 2, 150),
+    ]),
+  );
+}
+
+/** A shopper's photo: the product on a wooden table against a light wall. */
+async function reviewImage(picture: Picture, n: number): Promise<Buffer> {
+  const side = 640;
+  const item = await object(picture, { size: 380, angle: ((n * 17) % 31) - 15 });
+  const room =
+    `<defs><linearGradient id="t" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(30 38% 66%)"/>` +
+    `<stop offset="1" stop-color="hsl(26 34% 52%)"/></linearGradient></defs>` +
+    `<rect width="640" height="640" fill="hsl(40 30% 93%)"/><rect y="380" width="640" height="260" fill="url(#t)"/>` +
+    shadow(330, 520, 170, 25);
+  return webp(sharp(svg(side, side, room)).composite([centred(item, 330, 330)]));
+}
+
+const escapeMarkup = (text: string) => text.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The headline in two lines: Uzbek in bold, Russian under it (banners are shared by both sites). */
+async function headline(text: Text, width: number, size: number) {
+  const markup =
+    `<span foreground="#18202e" font_weight="bold" size="${size * 1024}">${escapeMarkup(text.uz)}</span>\n` +
+    `<span foreground="#3c4658" size="${Math.round(size * 0.58) * 1024}">${escapeMarkup(text.ru)}</span>`;
+  const { data, info } = await sharp({
+    text: { text: markup, font: 'Liberation Sans', width, dpi: 72, rgba: true, spacing: Math.round(size / 4) },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { input: data, width: info.width, height: info.height };
+}
+
+async function bannerImage({ text, picture, width, height, hue }: Headline & { hue: number }): Promise<Buffer> {
+  const size = Math.round(height * 0.8);
+  const x = width - size * 0.62 - width * 0.04;
+  const body =
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 80% 95%)"/>` +
+    `<stop offset="1" stop-color="hsl(${hue} 60% 82%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>` +
+    `<circle cx="${x}" cy="${height / 2}" r="${height * 0.46}" fill="hsl(${hue} 85% 97%)" opacity="0.75"/>` +
+    shadow(x, height * 0.9, size * 0.36, hue);
+  const item = await object(picture, { size });
+  const pad = Math.round(height * 0.12);
+  const words = await headline(text, Math.round(x - size * 0.55 - pad * 1.5), Math.round(height * 0.1 + width * 0.005));
+  return webp(
+    sharp(svg(width, height, body)).composite([
+      centred(item, x, height / 2),
+      { input: words.input, left: pad, top: Math.round((height - words.height) / 2) },
+    ]),
+  );
+}
+
+/** A store's logo: its name in white on its colour. */
+async function logoImage(name: string, hue: number): Promise<Buffer> {
+  const side = 256;
+  const words = await sharp({
+    text: {
+      text: `<span foreground="white" font_weight="bold" size="${40 * 1024}">${escapeMarkup(name)}</span>`,
+      font: 'Liberation Sans',
+      width: 210,
+      align: 'centre',
+      dpi: 72,
+      rgba: true,
+    },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const tile = svg(side, side, `<rect width="256" height="256" rx="56" fill="hsl(${hue} 62% 42%)"/>`);
+  return webp(sharp(tile).composite([centred({ input: words.data, ...words.info }, side / 2, side / 2)]));
+}
+
+/** Draws a recipe as a WebP image. */
+export function drawPicture(recipe: Recipe): Promise<Buffer> {
+  switch (recipe.kind) {
+    case 'product':
+      return productImage(recipe.picture, recipe.colour, recipe.view);
+    case 'category':
+      return categoryImage(recipe.picture);
+    case 'review':
+      return reviewImage(recipe.picture, recipe.n);
+    case 'logo':
+      return logoImage(recipe.name, recipe.hue);
+    case 'banner':
+      return bannerImage(recipe);
+  }
+}
