@@ -15,9 +15,9 @@ import type {
   Lang,
   Order,
   OrderStatus,
-  PaymentMethod,
   PaymentStatus,
 } from '#contract/schemas.ts';
+import { PaymentMethod } from '#contract/schemas.ts';
 
 const PAGE_SIZE = 20;
 /** Units one shopper's unpaid orders under way may hold, unless API_UNPAID_UNITS says otherwise. */
@@ -179,7 +179,7 @@ export function presentOrder(ctx: AppContext, lang: Lang, o: OrderRow): Order {
 
 export function orderHandlers(
   ctx: AppContext,
-): Pick<Handlers, 'placeOrder' | 'deliveryQuote' | 'orders' | 'order' | 'cancelOrder' | 'payOrder'> {
+): Pick<Handlers, 'placeOrder' | 'deliveryQuote' | 'paymentMethods' | 'orders' | 'order' | 'cancelOrder' | 'payOrder'> {
   const { db } = ctx;
   const ownOrder = (userId: number, params: Record<string, string>) => {
     const row = db.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND user_id = ?', idParam(params), userId);
@@ -248,6 +248,7 @@ export function orderHandlers(
     },
 
     deliveryQuote: ({ userId, query }) => deliveryQuote(ctx, userId, query.delivery_type ?? 'city'),
+    paymentMethods: () => ({ methods: PaymentMethod.options.filter((method) => offered(ctx, method)) }),
 
     orders({ userId, lang, url, query }) {
       // Each filter given narrows the list: ?status=new&tab=active is the new orders.

@@ -265,6 +265,12 @@ export const calls = {
     query: z.object({ delivery_type: z.optional(s.DeliveryType) }),
     answer: s.DeliveryQuote,
   },
+  paymentMethods: {
+    ...routes.paymentMethods,
+    summary:
+      'The payment methods the shop takes now, in the order checkout shows them. Optional: a backend may answer 404, and checkout offers every method',
+    answer: s.PaymentMethods,
+  },
   orders: {
     ...routes.orders,
     summary:

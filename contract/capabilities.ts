@@ -24,6 +24,8 @@ export const CAPABILITIES = [
   'pay',
   /** GET /orders/delivery/: the delivery fee at checkout. */
   'delivery',
+  /** GET /orders/payment-methods/: only the payment methods the shop takes now at checkout (else all of them). */
+  'paymentMethods',
   /** GET /users/profile/: the personal data page. */
   'profile',
   /** PATCH /users/profile/: saving personal data and the address (else the address stays in the browser). */
@@ -58,6 +60,7 @@ export const PROBES: Record<Capability, Probe | null> = {
   cancel: { call: 'cancelOrder', params: { id: 1 } },
   pay: { call: 'payOrder', params: { id: 1 }, body: {} },
   delivery: { call: 'deliveryQuote' },
+  paymentMethods: { call: 'paymentMethods' },
   profile: { call: 'profile' },
   profileWrite: { call: 'updateProfile', body: {} },
   refresh: { call: 'refresh', body: { refresh: '' } },

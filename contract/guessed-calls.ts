@@ -14,8 +14,9 @@
  * - payOrder: POST {method: payme|click|mastercard|card, return_to?: success|order}
  *   → {payment_url}, the provider's page to send the shopper to.
  * - deliveryQuote: GET ?delivery_type=city|district → {fee, first_order}.
+ * - paymentMethods: GET → {methods: the payment methods the shop takes now}.
  */
-import type { DeliveryQuote, Order, PayAnswer, PlaceOrder } from './schemas.ts';
+import type { DeliveryQuote, Order, PayAnswer, PaymentMethods, PlaceOrder } from './schemas.ts';
 
 export const guessedRoutes = {
   placeOrder: { method: 'POST', path: '/orders/' },
@@ -24,6 +25,7 @@ export const guessedRoutes = {
   cancelOrder: { method: 'POST', path: '/orders/:id/cancel/' },
   payOrder: { method: 'POST', path: '/orders/:id/pay/' },
   deliveryQuote: { method: 'GET', path: '/orders/delivery/' },
+  paymentMethods: { method: 'GET', path: '/orders/payment-methods/' },
 } as const;
 
 /** What each guessed call takes and answers, for a backend's adapter to produce. */
@@ -37,4 +39,5 @@ export interface GuessedPayloads {
     answer: PayAnswer;
   };
   deliveryQuote: { answer: DeliveryQuote };
+  paymentMethods: { answer: PaymentMethods };
 }

@@ -453,6 +453,9 @@ export const PayRequest = z.object({
   /** The storefront page the payment returns to (default: the checkout's success page). */
   return_to: z.optional(z.enum(PAY_RETURNS)),
 });
+/** The payment methods the shop takes now: an online one only while its provider is configured. */
+export const PaymentMethods = z.object({ methods: z.array(PaymentMethod) });
+export type PaymentMethods = z.infer<typeof PaymentMethods>;
 export const PayAnswer = z.object({ payment_url: z.string() });
 export type PayAnswer = z.infer<typeof PayAnswer>;
 

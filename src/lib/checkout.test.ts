@@ -6,6 +6,7 @@ import {
   decodeSelection,
   isValid,
   missingCustomerFields,
+  offeredMethods,
   outOfStockProducts,
   profileName,
   selectedLines,
@@ -148,5 +149,15 @@ describe('profileName', () => {
     expect(profileName({ first_name: ' Ali ', last_name: 'Valiyev' })).toBe('Ali Valiyev');
     expect(profileName({ first_name: '', last_name: 'Valiyev' })).toBe('Valiyev');
     expect(profileName({ first_name: '', last_name: '' })).toBe('');
+  });
+});
+
+describe('offeredMethods', () => {
+  it('keeps the methods the shop names that the storefront knows, in the storefront order', () => {
+    expect(offeredMethods({ methods: ['cash', 'bitcoin', 'payme'] })).toEqual(['payme', 'cash']);
+  });
+  it('offers every method when the answer names none it knows', () => {
+    for (const answer of [null, {}, { methods: 'cash' }, { methods: [] }, { methods: ['bitcoin'] }, []])
+      expect(offeredMethods(answer)).toBeNull();
   });
 });

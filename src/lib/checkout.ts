@@ -19,6 +19,19 @@ export const PAYMENT_METHODS = [
 ] as const satisfies readonly PaymentMethod[];
 
 /**
+ * The methods checkout offers, from the shop's answer of what it takes now:
+ * those it names that the storefront knows, in the order of PAYMENT_METHODS.
+ * Null (offer them all, the order call refuses what is not taken) when the
+ * answer names none.
+ */
+export function offeredMethods(answer: unknown): PaymentMethod[] | null {
+  const named = (answer as { methods?: unknown } | null)?.methods;
+  if (!Array.isArray(named)) return null;
+  const methods = PAYMENT_METHODS.filter((method) => named.includes(method));
+  return methods.length > 0 ? methods : null;
+}
+
+/**
  * A selected basket line, by what it is rather than by its id: a visitor's
  * local ids are gone once sign-in moves the lines to the server.
  */

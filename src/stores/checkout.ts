@@ -11,7 +11,7 @@ import { atom } from 'nanostores';
 import { orderPagePath, type PayReturn } from '#contract/order-status.ts';
 import type { Address, DeliveryQuote, DeliveryType, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
 import type { BasketLine } from '../lib/basket.ts';
-import { decodeSelection, outOfStockProducts } from '../lib/checkout.ts';
+import { decodeSelection, offeredMethods, outOfStockProducts } from '../lib/checkout.ts';
 import { isPayLinkMethod, type PayLinkMethod } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
 import { hasCapability } from './capabilities.ts';
@@ -173,6 +173,16 @@ export async function deliveryQuote(type: DeliveryType | null): Promise<Delivery
   if (!hasCapability('delivery')) return null;
   try {
     return await (await getApi()).call('deliveryQuote', { query: type ? { delivery_type: type } : {} });
+  } catch {
+    return null;
+  }
+}
+
+/** The payment methods the shop takes now; null (offer every method) when the API does not say or the call failed. */
+export async function paymentMethodsOffered(): Promise<PaymentMethod[] | null> {
+  if (!hasCapability('paymentMethods')) return null;
+  try {
+    return offeredMethods(await (await getApi()).call('paymentMethods'));
   } catch {
     return null;
   }

@@ -248,6 +248,13 @@ describe('payment sandbox', () => {
   });
 });
 
+describe('the payment methods taken', () => {
+  it('are every method while the sandbox stands in for the providers', async () => {
+    const offered = calls.paymentMethods.answer.parse((await api.call('/orders/payment-methods/')).body);
+    expect(offered.methods).toEqual(['payme', 'click', 'mastercard', 'card', 'cash', 'installment']);
+  });
+});
+
 describe('the payment sandbox beside live providers', () => {
   it('is never mounted while a merchant key is set; only configured providers are offered', async () => {
     for (const server of [
@@ -256,6 +263,9 @@ describe('the payment sandbox beside live providers', () => {
     ]) {
       const live = await startTestApi({ products: 10, server });
       try {
+        // Checkout asks which methods are taken, and is told only these.
+        const offered = calls.paymentMethods.answer.parse((await live.call('/orders/payment-methods/')).body);
+        expect(offered.methods).toEqual(server.payme ? ['payme', 'cash', 'installment'] : ['cash', 'installment']);
         const { access } = await live.signIn();
         // A method without its provider is not offered: neither ordered with nor paid with.
         const refused = await placeOrder(live, access, { payment_method: 'card' });

@@ -31,6 +31,7 @@ import {
   $placing,
   checkLines,
   deliveryQuote,
+  paymentMethodsOffered,
   placeOrder,
   readCheckoutSelection,
   type LineCheck,
@@ -63,6 +64,8 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
   const [mounted, setMounted] = useState(false);
   const [selection] = useState(readCheckoutSelection);
   const [payment, setPayment] = useState<PaymentMethod | null>(null);
+  // Every method until the shop says which it takes now.
+  const [methods, setMethods] = useState<readonly PaymentMethod[]>(PAYMENT_METHODS);
   const [name, setName] = useState<string | null>(null);
   const [phone, setPhone] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
@@ -86,6 +89,11 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
       void loadBasket();
       void loadProfile();
     }
+    void paymentMethodsOffered().then((offered) => {
+      if (!offered) return;
+      setMethods(offered);
+      setPayment((chosen) => (chosen && offered.includes(chosen) ? chosen : null));
+    });
   }, []);
   useEffect(() => {
     if (mounted) void loadLocalProducts();
@@ -282,7 +290,7 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
             >
               <legend>{t('isl.checkout.payment')}</legend>
               <div className="checkout-methods">
-                {PAYMENT_METHODS.map((method) => (
+                {methods.map((method) => (
                   <label key={method} className="checkout-method">
                     <input
                       type="radio"

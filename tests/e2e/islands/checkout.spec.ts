@@ -238,6 +238,23 @@ test.describe('payment sandbox and faults (desktop)', () => {
     });
   }
 
+  test('offers only the payment methods the shop takes now, and every method when it cannot say', async ({ page }) => {
+    const methods = page.locator('input[name=payment]');
+    await page.route(/\/api\/v1\/orders\/payment-methods\/$/, (route) =>
+      route.fulfill({ json: { methods: ['cash', 'click'] } }),
+    );
+    await shopperAtCheckout(page, 'uz', 2);
+    await expect(methods).toHaveCount(2);
+    await expect(page.getByLabel('Click', { exact: true })).toBeVisible();
+    await expect(page.getByLabel(TEXT.uz.cash)).toBeVisible();
+    await expect(page.getByLabel(TEXT.uz.payme)).toHaveCount(0);
+
+    await page.unrouteAll();
+    await fail(page, /\/api\/v1\/orders\/payment-methods\/$/, 500);
+    await Promise.all([page.waitForResponse((r) => /\/orders\/payment-methods\/$/.test(r.url())), page.reload()]);
+    await expect(methods).toHaveCount(6);
+  });
+
   test('placing the order: no answer within the client timeout', async ({ page }) => {
     await page.clock.install();
     const { tokens } = await shopperAtCheckout(page, 'uz', 4);
