@@ -302,7 +302,7 @@ export function createApp(options: AppOptions): Hono {
     } catch {
       throw new ApiError(400, 'Malformed path.');
     }
-    return (await mediaResponse(ctx.dataDir, path)) ?? c.json({ detail: 'Not found.' }, 404);
+    return (await mediaResponse(ctx.dataDir, path, c.req.query('w'))) ?? c.json({ detail: 'Not found.' }, 404);
   });
 
   let openApi: object | undefined;

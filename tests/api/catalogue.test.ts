@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, calls, type Call } from '#contract/calls.ts';
 import { ErrorBody } from '#contract/schemas.ts';
@@ -234,6 +235,22 @@ describe('plumbing', () => {
       expect((await fetch(`${api.server.url}/media/${path}`)).status, path).toBe(404);
     expect((await fetch(`${api.server.url}/media/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${api.server.url}/media/uploads/../bozor.sqlite`)).status).toBe(404);
+  });
+
+  it('scales a picture down to the width a srcset asks for, never up, and kept like the full one', async () => {
+    const widthAt = async (query: string) => {
+      const res = await fetch(`${api.server.url}/media/products/laptop/blue-1.webp${query}`);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      return (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width;
+    };
+    expect(await widthAt('')).toBe(640);
+    expect(await widthAt('?w=240')).toBe(240);
+    expect(await widthAt('?w=480')).toBe(480);
+    expect(await widthAt('?w=720')).toBe(640);
+    expect(readFileSync(join(api.dataDir, 'pictures/products/laptop/blue-1.webp.w240')).length).toBeGreaterThan(0);
+    // A width off the steps gets the full picture: a few sizes a picture, whatever is asked.
+    expect(await widthAt('?w=241')).toBe(640);
+    expect(await widthAt('?w=abc')).toBe(640);
   });
 
   it('serves an OpenAPI 3.1 document listing every call', async () => {
