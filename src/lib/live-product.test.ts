@@ -7,7 +7,9 @@ import {
   choosableFeatures,
   featureImages,
   featureName,
+  firstChoosable,
   freshKept,
+  galleryFor,
   LIVE_TTL_MS,
   reviewsShown,
   type LiveProduct,
@@ -94,6 +96,24 @@ describe('what the buy block shows', () => {
   it("reads a feature's images", () => {
     expect(featureImages(feature(1, 1, { images: ['c.png'] }))).toEqual(['c.png']);
     expect(featureImages(undefined)).toEqual([]);
+  });
+  it('chooses the first feature in stock on opening, none when none is', () => {
+    expect(firstChoosable(product)?.id).toBe(2);
+    expect(firstChoosable({ features: [feature(1, 0), feature(3, 1), feature(4, 5)] })?.id).toBe(3);
+    expect(firstChoosable({ features: [feature(1, 0)] })).toBeUndefined();
+  });
+  it("shows a feature's own images (thumbnails even for one), else the product's (thumbnails from two)", () => {
+    expect(galleryFor(['a.png', 'b.png'], feature(1, 1, { images: ['c.png'] }))).toEqual({
+      images: ['c.png'],
+      own: true,
+      thumbnails: true,
+    });
+    expect(galleryFor(['a.png', 'b.png'], feature(1, 1))).toEqual({
+      images: ['a.png', 'b.png'],
+      own: false,
+      thumbnails: true,
+    });
+    expect(galleryFor(['a.png'], undefined)).toEqual({ images: ['a.png'], own: false, thumbnails: false });
   });
 });
 

@@ -106,8 +106,31 @@ export function freshKept<T>(
 /** Features a shopper can choose: only those in stock (spec §3). */
 export const choosableFeatures = (product: LiveProduct): Feature[] => product.features.filter((f) => f.count > 0);
 
+/**
+ * The variant chosen when the page opens: the first in stock, so what the buy block shows and what the basket
+ * button adds are always one variant the shopper can see; none for a product without variants in stock.
+ */
+export const firstChoosable = (product: Pick<LiveProduct, 'features'>): Feature | undefined =>
+  product.features.find((f) => f.count > 0);
+
 /** A feature's own images (a list or a comma-separated string), empty when it has none. */
 export const featureImages = (feature: Feature | undefined): string[] => imageList(feature?.images);
+
+/** The gallery for a choice: the feature's own images when it has any, else the product's. */
+export interface Gallery {
+  images: string[];
+  /** Whether the images are the feature's own (their thumbnails show even for one image). */
+  own: boolean;
+  /** Whether the thumbnails show: for a feature's own images always, for the product's from two images. */
+  thumbnails: boolean;
+}
+
+export function galleryFor(productImages: string[], feature: Feature | undefined): Gallery {
+  const own = featureImages(feature);
+  return own.length > 0
+    ? { images: own, own: true, thumbnails: true }
+    : { images: productImages, own: false, thumbnails: productImages.length > 1 };
+}
 
 /** The feature's name on its button: its attribute values, or its id. */
 export const featureName = (feature: Feature): string =>

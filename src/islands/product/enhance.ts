@@ -1,10 +1,13 @@
 /**
  * The product page without a framework: the server-rendered gallery, price,
- * stock and feature picker (src/components/ProductPanel.astro) come alive
- * here, and are re-checked against the API (src/stores/live.ts). A product the
- * API no longer has shows as unavailable (no price, no picker, add-to-basket
- * disabled) rather than at the price it had when the page was built. The
- * reviews are re-read once their section nears the screen.
+ * stock and feature picker (src/components/product/ProductPanel.astro) come
+ * alive here, and are re-checked against the API (src/stores/live.ts). A
+ * variant is always chosen while any is in stock (the first in stock on
+ * opening, as built; another by a click; the first in stock again when the
+ * chosen one sold out since the build), and the basket button carries it. A
+ * product the API no longer has shows as unavailable (no price, no picker,
+ * add-to-basket disabled) rather than at the price it had when the page was
+ * built. The reviews are re-read once their section nears the screen.
  */
 import type { Feature } from '../../lib/backend/shop.ts';
 import labels from 'virtual:labels/product';
@@ -12,8 +15,10 @@ import { makeT } from '../../i18n/messages.ts';
 import {
   buyView,
   choosableFeatures,
-  featureImages,
+  firstChoosable,
+  galleryFor,
   LATEST_REVIEWS,
+  type Gallery,
   type LiveProduct,
   reviewsShown,
   soldOut,
@@ -39,20 +44,22 @@ export function enhanceProductPanel(panel: HTMLElement): void {
   // Texts the panel writes after a choice or the live answer.
   const t = makeT(labels[$lang.get()]);
   let product = data.product;
-  let selectedId: number | null = null;
+  // As built: the first variant in stock is chosen.
+  const built = firstChoosable(product);
+  let selectedId = built?.id ?? null;
   let imageIndex = 0;
   let gone = false;
   const main = panel.querySelector<HTMLImageElement>('[data-gallery-main]')!;
   const thumbs = panel.querySelector<HTMLElement>('[data-thumbs]')!;
   const attributes = panel.querySelector<HTMLElement>('[data-feature-attributes]');
-  // The product's own thumbnails are in the HTML; a feature's are drawn when it is chosen.
-  let thumbsOf: Feature | undefined;
+  // The thumbnails in the HTML are the chosen variant's own, or else the product's; others are drawn on a choice.
+  let thumbsOf = galleryFor(images, built).own ? built : undefined;
 
-  const drawThumbs = (feature: Feature | undefined, gallery: string[]) => {
+  const drawThumbs = (feature: Feature | undefined, gallery: Gallery) => {
     if (feature === thumbsOf) return;
     thumbsOf = feature;
     thumbs.replaceChildren(
-      ...gallery.map((src, index) => {
+      ...gallery.images.map((src, index) => {
         const button = document.createElement('button');
         button.type = 'button';
         button.dataset['thumb'] = String(index);
@@ -63,7 +70,7 @@ export function enhanceProductPanel(panel: HTMLElement): void {
         return item;
       }),
     );
-    thumbs.hidden = feature ? gallery.length === 0 : gallery.length < 2;
+    thumbs.hidden = !gallery.thumbnails;
   };
 
   const drawAttributes = (feature: Feature | undefined) => {
@@ -88,12 +95,11 @@ export function enhanceProductPanel(panel: HTMLElement): void {
       button.setAttribute('aria-pressed', String(Number(button.dataset['feature']) === selectedId));
     drawAttributes(selected);
 
-    const own = featureImages(selected);
-    const gallery = own.length > 0 ? own : images;
-    const shown = Math.min(imageIndex, gallery.length - 1);
-    main.src = gallery[shown] ?? images[0] ?? '/placeholder.svg';
+    const gallery = galleryFor(images, selected);
+    const shown = Math.min(imageIndex, gallery.images.length - 1);
+    main.src = gallery.images[shown] ?? images[0] ?? '/placeholder.svg';
     main.alt = t('product.image_alt', { title, n: shown + 1 });
-    drawThumbs(own.length > 0 ? selected : undefined, gallery);
+    drawThumbs(gallery.own ? selected : undefined, gallery);
     for (const button of all(thumbs, '[data-thumb]'))
       button.setAttribute('aria-pressed', String(Number(button.dataset['thumb']) === shown));
 
@@ -140,9 +146,11 @@ export function enhanceProductPanel(panel: HTMLElement): void {
     const target = event.target as Element;
     const feature = target.closest<HTMLElement>('[data-feature]');
     const thumb = target.closest<HTMLElement>('[data-thumb]');
+    // A variant stays chosen until another is: what the basket button adds is always one the shopper sees.
     if (feature) {
       const chosen = Number(feature.dataset['feature']);
-      selectedId = chosen === selectedId ? null : chosen;
+      if (chosen === selectedId) return;
+      selectedId = chosen;
       imageIndex = 0;
     } else if (thumb) imageIndex = Number(thumb.dataset['thumb']);
     else return;
@@ -152,16 +160,19 @@ export function enhanceProductPanel(panel: HTMLElement): void {
   void liveProduct($lang.get(), id, builtAt).then((answer) => {
     if (answer.state === 'fresh') {
       product = answer.value;
-      // A feature sold out since the build can no longer be chosen.
+      // A feature sold out since the build can no longer be chosen: the first still shown is chosen instead.
       const choosable = new Set(choosableFeatures(product).map((f) => f.id));
       for (const button of all(panel, '[data-feature]'))
         if (!choosable.has(Number(button.dataset['feature']))) button.remove();
-      if (selectedId !== null && !choosable.has(selectedId)) selectedId = null;
+      const shown = all(panel, '[data-feature]').map((button) => Number(button.dataset['feature']));
+      if (selectedId !== null && !shown.includes(selectedId)) selectedId = shown[0] ?? null;
+      const picker = panel.querySelector<HTMLElement>('.features');
+      if (picker) picker.hidden = shown.length === 0;
       panel.querySelector<HTMLElement>('[data-live-updated]')!.hidden = false;
     }
     if (answer.state === 'gone') {
       gone = true;
-      panel.querySelector('[data-buy]')?.remove();
+      for (const part of all(panel, '[data-buy]')) part.remove();
       panel.querySelector<HTMLElement>('[data-unavailable]')!.hidden = false;
     }
     panel.dataset['live'] = answer.state === 'gone' ? 'gone' : 'checked';

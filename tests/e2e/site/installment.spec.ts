@@ -55,33 +55,39 @@ test('category cards show the monthly price of the API plan; goods by the kilogr
 
 test('the product page shows the monthly price in Russian and follows the chosen variant', async ({ page }) => {
   const { products } = await seedData();
-  const candidates = products.filter(
-    (p) => p.installment && p.features.some((f) => f.count > 0 && f.price !== null && f.price !== payablePrice(p)),
-  );
+  // The price a variant is sold at: its own, else the product's.
+  const priceOf = (p: (typeof products)[number], f: (typeof products)[number]['features'][number]) =>
+    f.price ?? payablePrice(p);
+  // The first variant in stock is chosen on opening; another in stock has a price of its own.
+  const fits = (p: (typeof products)[number]) => {
+    const [first, ...others] = p.features.filter((f) => f.count > 0);
+    return !!p.installment && !!first && others.some((f) => priceOf(p, f) !== priceOf(p, first));
+  };
   // Stock as it is now: other tests' orders take stock.
   let product: (typeof products)[number] | undefined;
-  for (const seeded of candidates) {
-    const live = await api({ lang: 'ru' }).call('product', { params: { id: seeded.id } });
-    if (live.features.some((f) => f.count > 0 && f.price !== null && f.price !== payablePrice(live))) {
-      product = { ...seeded, ...live };
+  for (const seeded of products.filter(fits)) {
+    const live = { ...seeded, ...(await api({ lang: 'ru' }).call('product', { params: { id: seeded.id } })) };
+    if (fits(live)) {
+      product = live;
       break;
     }
   }
-  if (!product) throw new Error('no product with a plan and a variant of its own price in stock');
-  const variant = product.features.find((f) => f.count > 0 && f.price !== null && f.price !== payablePrice(product))!;
+  if (!product) throw new Error('no product with a plan and two variants in stock at different prices');
+  const [first, ...others] = product.features.filter((f) => f.count > 0);
+  const variant = others.find((f) => priceOf(product, f) !== priceOf(product, first!))!;
   await page.goto(`/ru/product/${product.id}`);
   await expect(page.locator('[data-live="checked"]')).toBeAttached();
   const line = page.locator('[data-product-panel] [data-installment]');
-  await expect(line).toHaveText(offerText('ru', payablePrice(product), product.installment)!);
+  await expect(line).toHaveText(offerText('ru', priceOf(product, first!), product.installment)!);
   await page.locator(`[data-feature="${variant.id}"]`).click();
-  await expect(line).toHaveText(offerText('ru', variant.price!, product.installment)!);
+  await expect(line).toHaveText(offerText('ru', priceOf(product, variant), product.installment)!);
 });
 
 test('search result tiles show the monthly price; a backend without plans shows none and breaks nothing', async ({
   page,
 }) => {
   await page.goto('/uz/search?q=Samsung');
-  const tiles = page.getByTestId('search-results').locator('.tile');
+  const tiles = page.getByTestId('search-results').locator('.card');
   await expect(tiles.first()).toBeVisible();
   const { results } = await api().call('searchProducts', { query: { q: 'Samsung', page: '1' } });
   expect(await expectCardsOffer(page, 'uz', results)).toBeGreaterThan(0);

@@ -2,16 +2,82 @@ import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import type { Product } from '#contract/schemas.ts';
 import { api, seedData } from '../support/api.ts';
 import { hasNoImages, watchErrors } from '../support/site.ts';
+import { localBasket } from '../islands/helpers.ts';
 
 const imagesOf = (images: string[] | string | null) =>
   (Array.isArray(images) ? images : (images ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
 
 test.describe('product page', () => {
-  test('feature picker shows only features in stock and switches images and attributes', async ({ page }) => {
+  test('the first variant in stock is chosen on opening; only variants in stock are offered; a choice switches images and attributes', async ({
+    page,
+  }) => {
     const { products } = await seedData();
-    const fits = (p: Pick<Product, 'features'>) =>
-      p.features.some((f) => f.count === 0) && p.features.some((f) => f.count > 0 && imagesOf(f.images).length > 0);
+    // A sold-out variant before the first in stock, and another in stock with images of its own.
+    const fits = (p: Pick<Product, 'features'>) => {
+      const inStock = p.features.filter((f) => f.count > 0);
+      return (
+        p.features[0]!.count === 0 && inStock.length > 1 && inStock.slice(1).some((f) => imagesOf(f.images).length > 0)
+      );
+    };
     // Stock as it is now: other tests place orders, which take stock (and may sell a variant out).
+    let product: Product | undefined;
+    for (const seeded of products.filter((p) => p.features.length > 0 && fits(p))) {
+      const live = await api().call('product', { params: { id: seeded.id } });
+      if (fits(live)) {
+        product = live;
+        break;
+      }
+    }
+    if (!product) throw new Error('no product with a sold-out variant first and two in stock, one with images');
+    const inStock = product.features.filter((f) => f.count > 0);
+    const first = inStock[0]!;
+    const other = inStock.slice(1).find((f) => imagesOf(f.images).length > 0)!;
+    const add = page.locator(`.actions [data-add-to-basket="${product.id}"]`);
+    await page.goto(`/uz/product/${product.id}`);
+    await expect(page.locator('[data-live="checked"]')).toBeAttached();
+    await expect(page.locator('[data-feature]')).toHaveCount(inStock.length);
+    for (const hidden of product.features.filter((f) => f.count === 0)) {
+      await expect(page.locator(`[data-feature="${hidden.id}"]`)).toHaveCount(0);
+    }
+    // Opened: the first in stock is chosen, shown, and carried by the basket button.
+    await expect(page.locator('[data-feature][aria-pressed="true"]')).toHaveCount(1);
+    await expect(page.locator(`[data-feature="${first.id}"]`)).toHaveAttribute('aria-pressed', 'true');
+    for (const attribute of first.attributes) {
+      await expect(page.locator(`[data-feature-attributes="${first.id}"]`)).toContainText(attribute.value);
+    }
+    await expect(page.locator('[data-stock]')).toContainText(String(first.count));
+    await expect(page.locator('[data-gallery-main]')).toHaveAttribute(
+      'src',
+      imagesOf(first.images)[0] ?? imagesOf(product.images)[0]!,
+    );
+    await expect(add).toHaveAttribute('data-feature-id', String(first.id));
+
+    await page.locator(`[data-feature="${other.id}"]`).click();
+    await expect(page.locator(`[data-feature="${other.id}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator(`[data-feature="${first.id}"]`)).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', imagesOf(other.images)[0]!);
+    for (const attribute of other.attributes) {
+      await expect(page.locator(`[data-feature-attributes="${other.id}"]`)).toContainText(attribute.value);
+    }
+    await expect(page.locator('[data-feature-attributes]:visible')).toHaveCount(1);
+    await expect(page.locator('[data-stock]')).toContainText(String(other.count));
+    await expect(add).toHaveAttribute('data-feature-id', String(other.id));
+    // The chosen variant's thumbnails are drawn from the page's data.
+    const thumbs = page.locator('[data-thumbs] img');
+    await expect(thumbs).toHaveCount(imagesOf(other.images).length);
+    await expect(thumbs.first()).toHaveAttribute('src', imagesOf(other.images)[0]!);
+    // Choosing it again keeps it chosen: the page never falls back to no variant.
+    await page.locator(`[data-feature="${other.id}"]`).click();
+    await expect(page.locator(`[data-feature="${other.id}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-feature-attributes]:visible')).toHaveCount(1);
+    await expect(add).toHaveAttribute('data-feature-id', String(other.id));
+  });
+
+  test('what the basket button adds is the variant shown as chosen, on opening and after another choice', async ({
+    page,
+  }) => {
+    const { products } = await seedData();
+    const fits = (p: Pick<Product, 'features'>) => p.features.filter((f) => f.count > 0).length > 1;
     let product: Product | undefined;
     for (const seeded of products.filter(fits)) {
       const live = await api().call('product', { params: { id: seeded.id } });
@@ -20,35 +86,39 @@ test.describe('product page', () => {
         break;
       }
     }
-    if (!product) throw new Error('no product with a sold-out variant and an in-stock one with images');
-    const inStock = product.features.filter((f) => f.count > 0);
-    const withImages = inStock.find((f) => imagesOf(f.images).length > 0)!;
+    if (!product) throw new Error('no product with two variants in stock');
+    const [first, second] = product.features.filter((f) => f.count > 0);
+    const add = page.locator(`.actions [data-add-to-basket="${product.id}"]`);
+    const chosen = page.locator('[data-feature][aria-pressed="true"]');
     await page.goto(`/uz/product/${product.id}`);
     await expect(page.locator('[data-live="checked"]')).toBeAttached();
-    await expect(page.locator('[data-feature]')).toHaveCount(inStock.length);
-    for (const hidden of product.features.filter((f) => f.count === 0)) {
-      await expect(page.locator(`[data-feature="${hidden.id}"]`)).toHaveCount(0);
-    }
-    await page.locator(`[data-feature="${withImages.id}"]`).click();
-    await expect(page.locator(`[data-feature="${withImages.id}"]`)).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', imagesOf(withImages.images)[0]!);
-    for (const attribute of withImages.attributes) {
-      await expect(page.locator(`[data-feature-attributes="${withImages.id}"]`)).toContainText(attribute.value);
-    }
-    await expect(page.locator('[data-feature-attributes]:visible')).toHaveCount(1);
-    await expect(page.locator('[data-stock]')).toContainText(String(withImages.count));
-    await expect(page.locator(`[data-add-to-basket="${product.id}"]`).first()).toHaveAttribute(
-      'data-feature-id',
-      String(withImages.id),
-    );
-    // The chosen feature's thumbnails are drawn from the page's data; choosing it again brings back the product's.
-    const thumbs = page.locator('[data-thumbs] img');
-    await expect(thumbs).toHaveCount(imagesOf(withImages.images).length);
-    await expect(thumbs.first()).toHaveAttribute('src', imagesOf(withImages.images)[0]!);
-    await page.locator(`[data-feature="${withImages.id}"]`).click();
-    await expect(page.locator('[data-feature-attributes]')).toBeHidden();
-    await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', imagesOf(product.images)[0]!);
-    await expect(thumbs).toHaveCount(imagesOf(product.images).length > 1 ? imagesOf(product.images).length : 0);
+    await expect(chosen).toHaveAttribute('data-feature', String(first!.id));
+    await add.click();
+    await expect(add).toHaveAttribute('data-in-basket', 'true');
+    expect(await localBasket(page)).toEqual([[product.id, first!.id, 1]]);
+
+    // Another variant is not in the basket yet: the button says so, and adds that one.
+    await page.locator(`[data-feature="${second!.id}"]`).click();
+    await expect(chosen).toHaveAttribute('data-feature', String(second!.id));
+    await expect(add).toHaveAttribute('data-in-basket', 'false');
+    await add.click();
+    await expect(add).toHaveAttribute('data-in-basket', 'true');
+    expect(await localBasket(page)).toEqual([
+      [product.id, first!.id, 1],
+      [product.id, second!.id, 1],
+    ]);
+    // Back on the first, the button knows it is in the basket.
+    await page.locator(`[data-feature="${first!.id}"]`).click();
+    await expect(add).toHaveAttribute('data-in-basket', 'true');
+  });
+
+  test("the basket button carries the chosen variant before the page's script has run", async ({ request }) => {
+    const { products } = await seedData();
+    const product = products.find((p) => p.features.some((f) => f.count > 0))!;
+    const first = product.features.find((f) => f.count > 0)!;
+    const html = await (await request.get(`/uz/product/${product.id}`)).text();
+    expect(html).toMatch(new RegExp(`data-add-to-basket="${product.id}"[^>]*data-feature-id="${first.id}"`));
+    expect(html).toMatch(new RegExp(`aria-pressed="true"[^>]*data-feature="${first.id}"`));
   });
 
   test('related products: not in the page, read from the API as their place nears; a failure is said, with a retry', async ({
