@@ -112,6 +112,43 @@ test.describe('product page', () => {
     await expect(add).toHaveAttribute('data-in-basket', 'true');
   });
 
+  test('a variant chosen on opening that sold out since the build gives way to the next in stock, which is what is added', async ({
+    page,
+  }) => {
+    const { products } = await seedData();
+    const fits = (p: Pick<Product, 'features'>) => p.features.filter((f) => f.count > 0).length > 1;
+    let product: Product | undefined;
+    for (const seeded of products.filter(fits)) {
+      const live = await api().call('product', { params: { id: seeded.id } });
+      if (fits(live)) {
+        product = live;
+        break;
+      }
+    }
+    if (!product) throw new Error('no product with two variants in stock');
+    const [first, second] = product.features.filter((f) => f.count > 0);
+    // The last of the first variant is bought after the build.
+    await page.route(`**/api/v1/products/product/${product.id}/`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Product;
+      const features = body.features.map((f) => (f.id === first!.id ? { ...f, count: 0 } : f));
+      await route.fulfill({ response, json: { ...body, features } });
+    });
+    const add = page.locator(`.actions [data-add-to-basket="${product.id}"]`);
+    await page.goto(`/uz/product/${product.id}`);
+    await expect(page.locator('[data-live="checked"]')).toBeAttached();
+    await expect(page.locator(`[data-feature="${first!.id}"]`)).toHaveCount(0);
+    await expect(page.locator('[data-feature][aria-pressed="true"]')).toHaveAttribute(
+      'data-feature',
+      String(second!.id),
+    );
+    await expect(page.locator(`[data-feature-attributes="${second!.id}"]`)).toBeVisible();
+    await expect(add).toHaveAttribute('data-feature-id', String(second!.id));
+    await add.click();
+    await expect(add).toHaveAttribute('data-in-basket', 'true');
+    expect(await localBasket(page)).toEqual([[product.id, second!.id, 1]]);
+  });
+
   test("the basket button carries the chosen variant before the page's script has run", async ({ request }) => {
     const { products } = await seedData();
     const product = products.find((p) => p.features.some((f) => f.count > 0))!;
