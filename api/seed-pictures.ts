@@ -108,22 +108,32 @@ export const ASSETS = join(
   'assets',
 );
 
-const svg = (width: number, height: number, body: string) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`);
+/**
+ * An SVG backdrop, drawn at 1/`scale` of its size and scaled up: soft gradients and shadows lose nothing, and
+ * drawing them takes a fraction of the time.
+ */
+const backdrop = (width: number, height: number, body: string, scale: number) =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(width / scale)}" height="${Math.ceil(height / scale)}" ` +
+        `viewBox="0 0 ${width} ${height}">${body}</svg>`,
+    ),
+  ).resize(width, height, { fit: 'fill' });
 
 /** A soft floor shadow under an object. */
 const shadow = (cx: number, cy: number, rx: number, hue: number) =>
   `<filter id="s" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${rx / 9}"/></filter>` +
   `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${rx / 7}" fill="hsl(${hue} 25% 45%)" opacity="0.4" filter="url(#s)"/>`;
 
-/** A photo studio's backdrop: light at the top, falling off to the edges. */
-const studio = (width: number, height: number, hue: number, floor?: { x: number; y: number; rx: number }) =>
-  svg(
-    width,
-    height,
+/** A photo studio's backdrop, light at the top and falling off to the edges, with the object's shadow on the floor. */
+const studio = (side: number, hue: number, floor?: { x: number; y: number; rx: number }) =>
+  backdrop(
+    side,
+    side,
     `<defs><radialGradient id="g" cx="50%" cy="35%" r="80%"><stop offset="0" stop-color="hsl(${hue} 45% 97%)"/>` +
       `<stop offset="1" stop-color="hsl(${hue} 32% 85%)"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>` +
       (floor ? shadow(floor.x, floor.y, floor.rx, hue) : ''),
+    8,
   );
 
 interface Pose {
@@ -169,14 +179,12 @@ async function productImage(picture: Picture, colour: Colour | null, view: numbe
     // A close-up: the object larger than the frame, cut to its middle.
     const close = await object(picture, { size: 820, colour });
     const detail = await sharp(close.input).extract({ left: 90, top: 110, width: side, height: side }).toBuffer();
-    return webp(sharp(studio(side, side, hue)).composite([{ input: detail, left: 0, top: 0 }]));
+    return webp(studio(side, hue).composite([{ input: detail, left: 0, top: 0 }]));
   }
   const pose = POSES[view] ?? { size: 420 };
   const item = await object(picture, { ...pose, colour });
   return webp(
-    sharp(studio(side, side, hue, { x: side / 2, y: 530, rx: pose.size * 0.42 })).composite([
-      centred(item, side / 2, 300),
-    ]),
+    studio(side, hue, { x: side / 2, y: 530, rx: pose.size * 0.42 }).composite([centred(item, side / 2, 300)]),
   );
 }
 
@@ -184,9 +192,7 @@ async function categoryImage(picture: Picture): Promise<Buffer> {
   const side = 320;
   const item = await object(picture, { size: 220 });
   return webp(
-    sharp(studio(side, side, PICTURES[picture].hue, { x: 160, y: 280, rx: 90 })).composite([
-      centred(item, side / 2, 150),
-    ]),
+    studio(side, PICTURES[picture].hue, { x: 160, y: 280, rx: 90 }).composite([centred(item, side / 2, 150)]),
   );
 }
 
@@ -199,7 +205,7 @@ async function reviewImage(picture: Picture, n: number): Promise<Buffer> {
     `<stop offset="1" stop-color="hsl(26 34% 52%)"/></linearGradient></defs>` +
     `<rect width="640" height="640" fill="hsl(40 30% 93%)"/><rect y="380" width="640" height="260" fill="url(#t)"/>` +
     shadow(330, 520, 170, 25);
-  return webp(sharp(svg(side, side, room)).composite([centred(item, 330, 330)]));
+  return webp(backdrop(side, side, room, 8).composite([centred(item, 330, 330)]));
 }
 
 const escapeMarkup = (text: string) => text.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -229,7 +235,7 @@ async function bannerImage({ text, picture, width, height, hue }: Headline & { h
   const pad = Math.round(height * 0.12);
   const words = await headline(text, Math.round(x - size * 0.55 - pad * 1.5), Math.round(height * 0.1 + width * 0.005));
   return webp(
-    sharp(svg(width, height, body)).composite([
+    backdrop(width, height, body, 4).composite([
       centred(item, x, height / 2),
       { input: words.input, left: pad, top: Math.round((height - words.height) / 2) },
     ]),
@@ -251,8 +257,8 @@ async function logoImage(name: string, hue: number): Promise<Buffer> {
   })
     .png()
     .toBuffer({ resolveWithObject: true });
-  const tile = svg(side, side, `<rect width="256" height="256" rx="56" fill="hsl(${hue} 62% 42%)"/>`);
-  return webp(sharp(tile).composite([centred({ input: words.data, ...words.info }, side / 2, side / 2)]));
+  const tile = backdrop(side, side, `<rect width="256" height="256" rx="56" fill="hsl(${hue} 62% 42%)"/>`, 1);
+  return webp(tile.composite([centred({ input: words.data, ...words.info }, side / 2, side / 2)]));
 }
 
 /** Draws a recipe as a WebP image. */
