@@ -7,16 +7,18 @@
  * Ordered lines leave the basket only when the API confirms (the basket is
  * refetched); a failure changes nothing the shopper entered.
  */
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { orderPagePath, type PayReturn } from '#contract/order-status.ts';
-import type { Address, DeliveryQuote, DeliveryType, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
+import type { Address, DeliveryQuote, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
 import type { BasketLine } from '../lib/basket.ts';
-import { decodeSelection, offeredMethods, outOfStockProducts } from '../lib/checkout.ts';
+import { decodeSelection, offeredMethods, outOfStockProducts, PAYMENT_METHODS } from '../lib/checkout.ts';
 import { isPayLinkMethod, type PayLinkMethod } from '../lib/orders.ts';
 import { getApi, statusOf } from './api.ts';
 import { hasCapability } from './capabilities.ts';
 import { $basketLines } from './basket-edit.ts';
 import { $profile, saveProfile } from './profile.ts';
+import { $address } from './address.ts';
+import { $signedIn } from './session-tokens.ts';
 
 /** sessionStorage key of the lines selected on the basket page (kept across the sign-in reload). */
 const SELECTION_KEY = 'bozor.orderItems';
@@ -166,27 +168,49 @@ async function keepName(typed: string): Promise<void> {
 }
 
 /**
- * What delivery costs this shopper (free on their first order), from the API;
- * null when the API does not say (a backend without the call) or the call failed.
+ * What delivery costs this shopper (free on their first order) to the address's kind of place, from the API; null
+ * for a visitor, while it is asked, when the API does not say (a backend without the call) or the call failed. Asked
+ * while checkout shows it, again when the shopper signs in or the address changes city for district.
  */
-export async function deliveryQuote(type: DeliveryType | null): Promise<DeliveryQuote | null> {
-  if (!hasCapability('delivery')) return null;
-  try {
-    return await (await getApi()).call('deliveryQuote', { query: type ? { delivery_type: type } : {} });
-  } catch {
-    return null;
-  }
-}
+export const $deliveryQuote = atom<DeliveryQuote | null>(null);
+onMount($deliveryQuote, () => {
+  let asked = '';
+  const ask = () => {
+    const type = $address.get()?.delivery_type ?? null;
+    const key = $signedIn.get() ? `${type}` : '';
+    if (key === asked) return;
+    asked = key;
+    $deliveryQuote.set(null);
+    if (!key || !hasCapability('delivery')) return;
+    void getApi()
+      .then((api) => api.call('deliveryQuote', { query: type ? { delivery_type: type } : {} }))
+      .then(
+        (quote) => asked === key && $deliveryQuote.set(quote),
+        () => undefined,
+      );
+  };
+  ask();
+  const stops = [$signedIn.listen(ask), $address.listen(ask)];
+  return () => {
+    stops.forEach((stop) => stop());
+    asked = '';
+  };
+});
 
-/** The payment methods the shop takes now; null (offer every method) when the API does not say or the call failed. */
-export async function paymentMethodsOffered(): Promise<PaymentMethod[] | null> {
-  if (!hasCapability('paymentMethods')) return null;
-  try {
-    return offeredMethods(await (await getApi()).call('paymentMethods'));
-  } catch {
-    return null;
-  }
-}
+/**
+ * The payment methods checkout offers: every method until the shop says which it takes now (a backend without the
+ * call, or a failed call, leaves them all; placing the order then refuses one that is not taken).
+ */
+export const $paymentMethods = atom<readonly PaymentMethod[]>(PAYMENT_METHODS);
+onMount($paymentMethods, () => {
+  if (!hasCapability('paymentMethods')) return;
+  void getApi()
+    .then((api) => api.call('paymentMethods'))
+    .then(
+      (answer) => $paymentMethods.set(offeredMethods(answer) ?? PAYMENT_METHODS),
+      () => undefined,
+    );
+});
 
 function failureOf(error: unknown): OrderFailure {
   const status = statusOf(error);

@@ -22,7 +22,7 @@ import {
 } from '../../stores/address-picker.ts';
 import { $lang } from '../../stores/language.ts';
 import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
-import { trapTab } from '../shared/dialog.ts';
+import ModalDialog from '../shared/ModalDialog.tsx';
 import { createPickerMap, type PickerMap } from './map.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import modalCss from '../shared/modal.css?url';
@@ -95,19 +95,12 @@ export function AddressPicker({ t }: { t: Translate }) {
 
   const ready = canSave(draft);
   return (
-    <dialog
+    <ModalDialog
       ref={dialog}
       className="modal address-picker"
       aria-labelledby={titleId}
       aria-describedby={hintId}
-      onCancel={(event) => {
-        event.preventDefault();
-        closeAddressPicker();
-      }}
-      onKeyDown={(event) => trapTab(event, dialog.current)}
-      onClick={(event) => {
-        if (event.target === dialog.current) closeAddressPicker();
-      }}
+      close={closeAddressPicker}
       data-testid="address-picker"
     >
       <div className="picker-body">
@@ -178,7 +171,7 @@ export function AddressPicker({ t }: { t: Translate }) {
           </button>
         </form>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -9,7 +9,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   CODE_LENGTH,
@@ -25,7 +25,7 @@ import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
 import { hasCapability } from '../../stores/capabilities.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
 import { $device } from '../../stores/session-tokens.ts';
-import { trapTab } from '../shared/dialog.ts';
+import ModalDialog from '../shared/ModalDialog.tsx';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import modalCss from '../shared/modal.css?url';
 import signInCss from './sign-in.css?url';
@@ -73,21 +73,12 @@ export function SignInDialog({ t }: { t: Translate }) {
     if (opener.current instanceof HTMLElement) opener.current.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => trapTab(event, dialog.current);
-
   return (
-    <dialog
+    <ModalDialog
       ref={dialog}
       className="modal sign-in"
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onKeyDown={onKeyDown}
-      onClick={(event) => {
-        if (event.target === dialog.current) close();
-      }}
+      close={close}
       data-testid="sign-in-dialog"
     >
       <div className="sign-in-body">
@@ -100,7 +91,7 @@ export function SignInDialog({ t }: { t: Translate }) {
           <CodeStep t={t} phone={pending.phone} resendAt={pending.resendAt} onBack={() => setStep('phone')} />
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -188,13 +179,19 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
   useEffect(() => {
     input.current?.focus();
   }, []);
-  // A new countdown (a resend, or the server's retry_after after a 429) counts from now.
-  useEffect(() => setNow(Date.now()), [resendAt]);
+  // The clock ticks while a countdown runs; a new one (a resend, or the server's retry_after after a 429) reads the
+  // clock at once.
+  const counting = left > 0;
   useEffect(() => {
-    if (left <= 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [left]);
+    if (!counting) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [counting, resendAt]);
 
   const verify = async (value: string) => {
     setBusy(true);

@@ -21,11 +21,11 @@ import {
   retryLine,
 } from '../../stores/basket-edit.ts';
 import { saveCheckoutSelection } from '../../stores/checkout.ts';
-import { setLanguage } from '../../stores/language.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { notify } from '../../stores/notify.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
+import { useHydrated } from '../shared/hydrated.ts';
 import './basket.css';
 
 /** At or under this many left, a line says how many. */
@@ -48,7 +48,6 @@ export const useOffline = () =>
   );
 
 export default function BasketPage({ lang, labels }: { lang: Lang; labels: Labels }) {
-  setLanguage(lang);
   const t = makeT(labels);
   const loaded = useStore($basketLoaded);
   const entries = useStore($localBasket);
@@ -56,20 +55,19 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
   const pending = useStore($pendingBasket);
   const failed = useStore($basketFailed);
   const offline = useOffline();
-  const [mounted, setMounted] = useState(false);
+  const hydrated = useHydrated();
   const [selected, setSelected] = useState<Set<string> | null>(null);
 
   useEffect(() => {
-    setMounted(true);
     if ($signedIn.get()) void loadBasket();
   }, []);
   useEffect(() => {
-    if (mounted) void loadLocalProducts();
-  }, [entries, server, pending, mounted]);
+    if (hydrated) void loadLocalProducts();
+  }, [entries, server, pending, hydrated]);
 
   const allLines = useStore($basketLines);
-  // Browser storage is read only once mounted, so the first render matches the prerendered page.
-  const lines = mounted ? allLines : [];
+  // Browser storage is read only once hydrated, so the first render matches the prerendered page.
+  const lines = useMemo(() => (hydrated ? allLines : []), [hydrated, allLines]);
   // Every line starts selected; lines that leave the basket leave the selection; a refused line cannot be ordered.
   const chosen = useMemo(
     () =>
@@ -80,7 +78,7 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
   );
   const chosenLines = lines.filter((l) => chosen.has(l.key));
   const sum = totals(chosenLines);
-  const waiting = !mounted || !loaded;
+  const waiting = !hydrated || !loaded;
 
   const toggle = (key: string) => {
     const next = new Set(chosen);
@@ -93,12 +91,12 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
 
   return (
     <section className="basket" data-testid="basket-page">
-      {mounted && offline && (
+      {hydrated && offline && (
         <p className="basket-notice" role="status" data-testid="basket-offline">
           {t('isl.basket.offline')}
         </p>
       )}
-      {mounted && failed && !offline && (
+      {hydrated && failed && !offline && (
         <p className="basket-notice" role="alert" data-testid="basket-load-failed">
           {t('isl.basket.load_failed')}{' '}
           <button type="button" onClick={() => void loadBasket()}>

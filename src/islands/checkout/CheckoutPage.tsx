@@ -7,11 +7,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { DeliveryQuote, Lang, PaymentMethod } from '#contract/schemas.ts';
+import { flushSync } from 'react-dom';
+import type { Lang, PaymentMethod } from '#contract/schemas.ts';
 import { shortAddress } from '../../lib/address.ts';
 import { totals, type BasketLine } from '../../lib/basket.ts';
 import {
-  PAYMENT_METHODS,
   isValid,
   missingCustomerFields,
   profileName,
@@ -28,10 +28,10 @@ import { $address, openAddressPicker } from '../../stores/address.ts';
 import { $localBasket, $pendingBasket, loadBasket } from '../../stores/basket.ts';
 import { $basketLoaded, $basketLines, loadLocalProducts } from '../../stores/basket-edit.ts';
 import {
+  $deliveryQuote,
+  $paymentMethods,
   $placing,
   checkLines,
-  deliveryQuote,
-  paymentMethodsOffered,
   placeOrder,
   readCheckoutSelection,
   type LineCheck,
@@ -39,8 +39,8 @@ import {
 } from '../../stores/checkout.ts';
 import { hasCapability } from '../../stores/capabilities.ts';
 import { $profile, loadProfile } from '../../stores/profile.ts';
-import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
+import { useHydrated } from '../shared/hydrated.ts';
 import './checkout.css';
 
 /** How a shopper orders when the backend takes no orders online: the shop's phone and support bot. */
@@ -51,7 +51,6 @@ export interface ShopContact {
 }
 
 export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; labels: Labels; contact: ShopContact }) {
-  setLanguage(lang);
   const t = makeT(labels);
   const signedIn = useStore($signedIn);
   const loaded = useStore($basketLoaded);
@@ -61,11 +60,12 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
   const address = useStore($address);
   const profile = useStore($profile);
   const busy = useStore($placing);
-  const [mounted, setMounted] = useState(false);
+  const hydrated = useHydrated();
   const [selection] = useState(readCheckoutSelection);
-  const [payment, setPayment] = useState<PaymentMethod | null>(null);
-  // Every method until the shop says which it takes now.
-  const [methods, setMethods] = useState<readonly PaymentMethod[]>(PAYMENT_METHODS);
+  const methods = useStore($paymentMethods);
+  const [chosenPayment, setPayment] = useState<PaymentMethod | null>(null);
+  // A method chosen before the shop said it does not take it is chosen no more.
+  const payment = chosenPayment && methods.includes(chosenPayment) ? chosenPayment : null;
   const [name, setName] = useState<string | null>(null);
   const [phone, setPhone] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
@@ -74,9 +74,7 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
   // The lines being ordered: they stay shown while the basket is refetched and the next page loads.
   const [ordered, setOrdered] = useState<BasketLine[] | null>(null);
   // What delivery costs (the API decides: free on the first order), null while unknown.
-  const [quote, setQuote] = useState<DeliveryQuote | null>(null);
-  // Each refused confirm counts up: the first error is then brought into view and focused.
-  const [refusals, setRefusals] = useState(0);
+  const quote = useStore($deliveryQuote);
   // Lines found unsaved when the order was checked: left out of it, named in `notice`, until the shopper confirms again.
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<LineCheck | null>(null);
@@ -84,48 +82,26 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    setMounted(true);
     if ($signedIn.get()) {
       void loadBasket();
       void loadProfile();
     }
-    void paymentMethodsOffered().then((offered) => {
-      if (!offered) return;
-      setMethods(offered);
-      setPayment((chosen) => (chosen && offered.includes(chosen) ? chosen : null));
-    });
   }, []);
   useEffect(() => {
-    if (mounted) void loadLocalProducts();
-  }, [entries, pending, mounted]);
-  const deliveryType = address?.delivery_type ?? null;
-  useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    void deliveryQuote(deliveryType).then((answer) => current && setQuote(answer));
-    return () => {
-      current = false;
-    };
-  }, [signedIn, deliveryType]);
-  useEffect(() => {
-    if (refusals === 0) return;
-    const field = formRef.current?.querySelector<HTMLElement>('[data-invalid]');
-    if (!field) return;
-    // On a phone the errors sit above the button: show the first one and put the focus on its control.
-    const control = field.querySelector<HTMLElement>('[data-focus-first]') ?? field.querySelector('input, button');
-    field.scrollIntoView({ block: 'center' });
-    control?.focus({ preventScroll: true });
-  }, [refusals]);
+    if (hydrated) void loadLocalProducts();
+  }, [entries, pending, hydrated]);
 
-  // Browser storage is read only once mounted, so the first render matches the prerendered page.
+  // Browser storage is read only once hydrated, so the first render matches the prerendered page.
   const shown = useMemo(
     () =>
-      mounted ? selectedLines(allLines, selection).filter((l) => !excluded.has(`${l.product.id}:${l.feature_id}`)) : [],
-    [mounted, allLines, selection, excluded],
+      hydrated
+        ? selectedLines(allLines, selection).filter((l) => !excluded.has(`${l.product.id}:${l.feature_id}`))
+        : [],
+    [hydrated, allLines, selection, excluded],
   );
   const lines = ordered ?? shown;
   const sum = totals(lines);
-  const waiting = !mounted || !loaded;
+  const waiting = !hydrated || !loaded;
   // Typed values win; until then the profile's.
   const nameValue = name ?? (profile ? profileName(profile) : '');
   const phoneValue = phone ?? (profile ? formatUzPhone(profile.phone_number) : '');
@@ -171,11 +147,12 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    setChecked(true);
+    // The errors are drawn at once, so the first of them can take the focus.
+    flushSync(() => setChecked(true));
     const form = { address, payment, name: nameValue, phone: phoneValue };
     const customerPhone = toUzE164(form.phone);
     if (!isValid(validateCheckout(form)) || !form.address || !form.payment || !customerPhone) {
-      setRefusals((n) => n + 1);
+      showFirstError();
       return;
     }
     setFailure(null);
@@ -198,6 +175,15 @@ export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; la
       setOrdered(null);
     } else if (result.ok === 'unpaid') setUnpaid({ number: result.order.number, next: result.next });
     else location.assign(result.next);
+  };
+
+  /** On a phone the errors sit above the button: the first one is brought into view and its control focused. */
+  const showFirstError = () => {
+    const field = formRef.current?.querySelector<HTMLElement>('[data-invalid]');
+    if (!field) return;
+    const control = field.querySelector<HTMLElement>('[data-focus-first]') ?? field.querySelector('input, button');
+    field.scrollIntoView({ block: 'center' });
+    control?.focus({ preventScroll: true });
   };
 
   const stockTitles = lines.filter((l) => failure?.outOfStock.includes(l.product.id)).map((l) => l.product.title);

@@ -19,34 +19,30 @@ import { featureText, productTitle } from '../../lib/product.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { payLink } from '../../stores/checkout.ts';
 import { $openOrder, openOrderOnce } from '../../stores/orders.ts';
-import { setLanguage } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import RetryButton from '../shared/RetryButton.tsx';
+import { useHydrated } from '../shared/hydrated.ts';
 import './checkout.css';
 
 /** What the page shows before the order itself. */
 type Before = 'loading' | 'no_order' | 'sign_in_needed';
 
 export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Labels }) {
-  setLanguage(lang);
   const t = makeT(labels);
   const signedIn = useStore($signedIn);
   const open = useStore($openOrder);
-  const [id, setId] = useState<number | null>(null);
-  const [before, setBefore] = useState<Before>('loading');
-  const [failedPayment, setFailedPayment] = useState(false);
   const [paying, setPaying] = useState(false);
   const [payFailed, setPayFailed] = useState(false);
+  // The address's query is read once hydrated, so the first render matches the prerendered page.
+  const hydrated = useHydrated();
+  const id = hydrated ? orderIdFromQuery(location.search, 'order') : null;
+  const failedPayment = hydrated && paymentFailedInQuery(location.search);
+  const before: Before = !hydrated ? 'loading' : id === null ? 'no_order' : !signedIn ? 'sign_in_needed' : 'loading';
 
   useEffect(() => {
-    setFailedPayment(paymentFailedInQuery(location.search));
-    const id = orderIdFromQuery(location.search, 'order');
-    setId(id);
-    if (id === null) return setBefore('no_order');
-    if (!$signedIn.get()) return setBefore('sign_in_needed');
     // The page's script has asked for it already, unless this island came first.
-    openOrderOnce(id);
-  }, []);
+    if (id !== null && signedIn) openOrderOnce(id);
+  }, [id, signedIn]);
 
   const shown = open?.id === id ? open : null;
   if (before === 'loading' && (!shown || shown.state === 'loading')) {

@@ -9,7 +9,8 @@
  * Editing opens the same form filled in; new photos replace the old ones.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { flushSync } from 'react-dom';
 import {
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -30,7 +31,7 @@ import {
   sendReview,
   setReviewField,
 } from '../../stores/reviews.ts';
-import { trapTab } from '../shared/dialog.ts';
+import ModalDialog from '../shared/ModalDialog.tsx';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import modalCss from '../shared/modal.css?url';
 import dialogCss from './dialog.css?url';
@@ -54,8 +55,6 @@ export default function ReviewDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const alert = useRef<HTMLDivElement>(null);
   const [tried, setTried] = useState(false);
-  /** Counts refused sends: after each, focus goes to what needs the shopper (once it is rendered). */
-  const [attempts, setAttempts] = useState(0);
   const [refused, setRefused] = useState<{ name: string; problem: ImageProblem }[]>([]);
   const titleId = useId();
   const id = useId();
@@ -75,12 +74,6 @@ export default function ReviewDialog({
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
   }, []);
-
-  useEffect(() => {
-    if (attempts === 0) return;
-    const invalid = dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? alert.current)?.focus();
-  }, [attempts]);
 
   if (!draft) return null;
   const { fields, target } = draft;
@@ -104,16 +97,21 @@ export default function ReviewDialog({
     else if (!besideFields) failure = t('isl.reviews.refused', { detail: send.detail });
   }
 
+  /** After a refused send, the focus goes to what needs the shopper: the first field in error, else the alert. */
+  const showProblem = () => {
+    const invalid = dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    (invalid ?? alert.current)?.focus();
+  };
+
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTried(true);
-    if (hasErrors(reviewErrors(fields))) {
-      setAttempts((n) => n + 1);
-      return;
-    }
+    // Drawn at once, so the problem can take the focus.
+    flushSync(() => setTried(true));
+    if (hasErrors(reviewErrors(fields))) return showProblem();
     const created = target.review === null;
-    if (await sendReview()) onSaved(created);
-    else setAttempts((n) => n + 1);
+    if (await sendReview()) return onSaved(created);
+    flushSync(() => undefined);
+    showProblem();
   };
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -132,15 +130,12 @@ export default function ReviewDialog({
   ];
 
   return (
-    <dialog
+    <ModalDialog
       ref={dialog}
       className="modal review-dialog"
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        closeReview();
-      }}
-      onKeyDown={(event) => trapTab(event, dialog.current)}
+      close={closeReview}
+      backdropCloses={false}
       data-testid="review-dialog"
     >
       <form className="review-form" onSubmit={submit} noValidate>
@@ -162,7 +157,7 @@ export default function ReviewDialog({
                   value={n}
                   checked={fields.rating === n}
                   onChange={() => setReviewField('rating', n)}
-                  aria-invalid={ratingMessages.length > 0}
+                  data-invalid={ratingMessages.length > 0}
                 />
                 <span aria-hidden="true">★</span>
                 <span className="sr-only">{t('isl.reviews.star', { n })}</span>
@@ -256,7 +251,7 @@ export default function ReviewDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -283,11 +278,7 @@ function FieldMessages({ id, messages }: { id: string; messages: string[] }) {
 
 /** A chosen file's preview: an object URL, revoked when the preview goes. */
 function Preview({ file, alt }: { file: File; alt: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url ? <img src={url} alt={alt} width="80" height="80" /> : null;
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return <img src={url} alt={alt} width="80" height="80" />;
 }

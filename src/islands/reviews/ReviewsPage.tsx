@@ -14,7 +14,6 @@ import { tabAfterKey } from '../../lib/tabs.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
 import { hasCapability } from '../../stores/capabilities.ts';
-import { setLanguage } from '../../stores/language.ts';
 import {
   $pending,
   $rated,
@@ -36,7 +35,6 @@ const TABS = ['pending', 'rated'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ReviewsPage({ lang, labels }: { lang: Lang; labels: Labels }) {
-  setLanguage(lang);
   const t = makeT(labels);
   return (
     <SignInGate message={t('isl.auth.sign_in_to_access')} login={t('isl.auth.login')}>
@@ -63,16 +61,19 @@ function Reviews({ lang, t }: { lang: Lang; t: Translate }) {
     if (focus) tabs.current[next]?.focus();
   };
   // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation).
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = tabAfterKey(TABS, tab, event.key);
     if (next === undefined) return;
     event.preventDefault();
     select(next, true);
   };
 
-  useEffect(() => {
+  // Opening the dialog again takes the last "saved" away (React's way to follow a value from the last render).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setSaved(false);
-  }, [open]);
+  }
   const onSaved = (created: boolean) => {
     setSaved(true);
     // A new review leaves 'pending' (its button with it): the shopper is taken to it under 'rated'.
@@ -82,7 +83,7 @@ function Reviews({ lang, t }: { lang: Lang; t: Translate }) {
   const counts: Record<Tab, number> = { pending: pending.items.length, rated: rated.items.length };
   return (
     <div className="reviews-page" data-testid="reviews-page">
-      <div role="tablist" aria-label={t('isl.reviews.tabs')} className="reviews-tabs" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('isl.reviews.tabs')} className="reviews-tabs">
         {TABS.map((name) => (
           <button
             key={name}
@@ -91,6 +92,7 @@ function Reviews({ lang, t }: { lang: Lang; t: Translate }) {
             }}
             type="button"
             role="tab"
+            onKeyDown={onKeyDown}
             id={`${id}-${name}-tab`}
             aria-selected={tab === name}
             aria-controls={`${id}-${name}`}

@@ -4,8 +4,9 @@
  * modal for `[data-sign-in]`). A shopper sees the page's content.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { $signedIn } from '../../stores/session-tokens.ts';
+import { useHydrated } from './hydrated.ts';
 import './tiles.css';
 
 export default function SignInGate({
@@ -19,9 +20,8 @@ export default function SignInGate({
 }) {
   const signedIn = useStore($signedIn);
   // The session lives in browser storage: render nothing until it has been read.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   if (signedIn) return <>{children}</>;
   return (
     <div className="sign-in-gate" data-testid="sign-in-gate">

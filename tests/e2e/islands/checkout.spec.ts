@@ -250,7 +250,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
     await expect(page.getByLabel(TEXT.uz.payme)).toHaveCount(0);
 
     await page.unrouteAll();
-    await fail(page, /\/api\/v1\/orders\/payment-methods\/$/, 500);
+    await fail(page, /\/api\/v1\/orders\/payment-methods\/$/, '500');
     await Promise.all([page.waitForResponse((r) => /\/orders\/payment-methods\/$/.test(r.url())), page.reload()]);
     await expect(methods).toHaveCount(6);
   });
