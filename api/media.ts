@@ -43,11 +43,14 @@ async function picture(dataDir: string, path: string, recipe: Recipe, width: num
   if (!work) {
     work = (async () => {
       // The full picture first (outside the drawing slots: its own drawing takes one), then the scaling in one.
-      const full = width === null ? null : await picture(dataDir, path, recipe, null);
+      const scaled = width === null ? null : { width, full: await picture(dataDir, path, recipe, null) };
       const bytes = await drawing.run(() =>
-        full === null
+        scaled === null
           ? drawPicture(recipe)
-          : sharp(full).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+          : sharp(scaled.full)
+              .resize({ width: scaled.width, withoutEnlargement: true })
+              .webp({ quality: 80 })
+              .toBuffer(),
       );
       await mkdir(dirname(file), { recursive: true });
       const part = `${file}.${randomUUID()}.part`;
