@@ -9,11 +9,11 @@ import type { Lang, Product } from '#contract/schemas.ts';
 import { api, seedData } from '../support/api.ts';
 import { expect, test } from '../support/test.ts';
 
-/** A product with variants in stock, a rating, reviews and an installment plan: every part of the buy block. */
+/** A product with variants in stock, a rating, reviews, an installment plan and a seller: every part of the page. */
 async function fullProduct(lang: Lang): Promise<Product> {
   const { products } = await seedData();
   const fits = (p: Product) =>
-    p.features.some((f) => f.count > 0) && !!p.installment && !!p.rating && (p.reviews_count ?? 0) > 0;
+    p.features.some((f) => f.count > 0) && !!p.installment && !!p.rating && (p.reviews_count ?? 0) > 0 && !!p.store;
   for (const seeded of products.filter(fits)) {
     const live = await api({ lang }).call('product', { params: { id: seeded.id } });
     if (fits(live)) return live;
@@ -85,6 +85,11 @@ for (const lang of ['uz', 'ru'] as const) {
         return top.y - (end.y + end.height);
       })
       .toBeGreaterThanOrEqual(0);
+
+    // Scrolled into view as focus and in-page links scroll it, a link ends above the bar, not under it.
+    const seller = page.locator('a.seller');
+    await seller.evaluate((link) => link.scrollIntoView({ block: 'end' }));
+    expect((await box(seller)).y + (await box(seller)).height).toBeLessThanOrEqual((await box(bar)).y);
 
     // In the basket: the button says so, the link to the basket shows beside it, and nothing leaves the screen.
     await add.click();
