@@ -503,7 +503,7 @@ export const GRADES: readonly (Text & { factor: number })[] = [
 /** Colours a variant comes in; `tint` recolours the product's picture, `light` brightens or darkens it. */
 export const COLOURS: readonly (Text & { key: string; tint: readonly [number, number, number]; light: number })[] = [
   { uz: 'Qora', ru: 'Чёрный', key: 'black', tint: [70, 72, 80], light: 0.55 },
-  { uz: 'Oq', ru: 'Белый', key: 'white', tint: [236, 236, 240], light: 1.35 },
+  { uz: 'Oq', ru: 'Белый', key: 'white', tint: [236, 236, 240], light: 1.2 },
   { uz: 'Koʻk', ru: 'Синий', key: 'blue', tint: [40, 96, 210], light: 1 },
   { uz: 'Kulrang', ru: 'Серый', key: 'grey', tint: [150, 152, 160], light: 1 },
   { uz: 'Yashil', ru: 'Зелёный', key: 'green', tint: [40, 150, 90], light: 1 },

@@ -143,25 +143,35 @@ interface Pose {
   mirrored?: boolean;
 }
 /** The product's render at a size, recoloured, turned and mirrored, with its own width and height once turned. */
-async function object(picture: Picture, { size, colour, angle = 0, mirrored = false }: Pose) {
+async function object(picture: Picture, { size, colour, angle = 0, mirrored = false }: Pose): Promise<Pixels> {
   let image = sharp(join(ASSETS, `${PICTURES[picture].emoji}.webp`)).resize(size, size, { kernel: 'lanczos3' });
   if (colour) {
     const [r, g, b] = colour.tint;
-    image = image.tint({ r, g, b });
-    if (colour.light !== 1) image = sharp(await image.png().toBuffer()).modulate({ brightness: colour.light });
+    image = image.modulate({ brightness: colour.light }).tint({ r, g, b });
   }
   if (mirrored) image = image.flop();
-  if (angle) image = sharp(await image.png().toBuffer()).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } });
-  const { data, info } = await image.png().toBuffer({ resolveWithObject: true });
-  return { input: data, width: info.width, height: info.height };
+  // sharp turns an image before it scales it: the turn comes second, on the scaled pixels.
+  if (angle) image = sharp(...(await pixels(image))).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } });
+  return pixels(image);
 }
 
-/** Places an object with its centre at (x, y). */
-const centred = (o: { input: Buffer; width: number; height: number }, x: number, y: number) => ({
-  input: o.input,
-  left: Math.round(x - o.width / 2),
-  top: Math.round(y - o.height / 2),
+/** Decoded pixels, handed from one step to the next without encoding them. */
+type Pixels = [Buffer, { raw: { width: number; height: number; channels: 4 } }];
+async function pixels(image: Sharp): Promise<Pixels> {
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return [data, { raw: { width: info.width, height: info.height, channels: 4 } }];
+}
+
+/** Places pixels with their top left corner at (left, top). */
+const placed = ([input, { raw }]: Pixels, left: number, top: number) => ({
+  input,
+  raw,
+  left: Math.round(left),
+  top: Math.round(top),
 });
+/** Places pixels with their centre at (x, y). */
+const centred = (image: Pixels, x: number, y: number) =>
+  placed(image, x - image[1].raw.width / 2, y - image[1].raw.height / 2);
 
 const webp = (image: Sharp) => image.webp({ quality: 80, effort: 4 }).toBuffer();
 
@@ -178,8 +188,9 @@ async function productImage(picture: Picture, colour: Colour | null, view: numbe
   if (view === 3) {
     // A close-up: the object larger than the frame, cut to its middle.
     const close = await object(picture, { size: 820, colour });
-    const detail = await sharp(close.input).extract({ left: 90, top: 110, width: side, height: side }).toBuffer();
-    return webp(studio(side, hue).composite([{ input: detail, left: 0, top: 0 }]));
+    const [data, { raw }] = close;
+    const detail = await pixels(sharp(data, { raw }).extract({ left: 90, top: 110, width: side, height: side }));
+    return webp(studio(side, hue).composite([placed(detail, 0, 0)]));
   }
   const pose = POSES[view] ?? { size: 420 };
   const item = await object(picture, { ...pose, colour });
@@ -215,12 +226,11 @@ async function headline(text: Text, width: number, size: number) {
   const markup =
     `<span foreground="#18202e" font_weight="bold" size="${size * 1024}">${escapeMarkup(text.uz)}</span>\n` +
     `<span foreground="#3c4658" size="${Math.round(size * 0.58) * 1024}">${escapeMarkup(text.ru)}</span>`;
-  const { data, info } = await sharp({
-    text: { text: markup, font: 'Liberation Sans', width, dpi: 72, rgba: true, spacing: Math.round(size / 4) },
-  })
-    .png()
-    .toBuffer({ resolveWithObject: true });
-  return { input: data, width: info.width, height: info.height };
+  return pixels(
+    sharp({
+      text: { text: markup, font: 'Liberation Sans', width, dpi: 72, rgba: true, spacing: Math.round(size / 4) },
+    }),
+  );
 }
 
 async function bannerImage({ text, picture, width, height, hue }: Headline & { hue: number }): Promise<Buffer> {
@@ -237,7 +247,7 @@ async function bannerImage({ text, picture, width, height, hue }: Headline & { h
   return webp(
     backdrop(width, height, body, 4).composite([
       centred(item, x, height / 2),
-      { input: words.input, left: pad, top: Math.round((height - words.height) / 2) },
+      placed(words, pad, (height - words[1].raw.height) / 2),
     ]),
   );
 }
@@ -245,20 +255,20 @@ async function bannerImage({ text, picture, width, height, hue }: Headline & { h
 /** A store's logo: its name in white on its colour. */
 async function logoImage(name: string, hue: number): Promise<Buffer> {
   const side = 256;
-  const words = await sharp({
-    text: {
-      text: `<span foreground="white" font_weight="bold" size="${40 * 1024}">${escapeMarkup(name)}</span>`,
-      font: 'Liberation Sans',
-      width: 210,
-      align: 'centre',
-      dpi: 72,
-      rgba: true,
-    },
-  })
-    .png()
-    .toBuffer({ resolveWithObject: true });
+  const words = await pixels(
+    sharp({
+      text: {
+        text: `<span foreground="white" font_weight="bold" size="${40 * 1024}">${escapeMarkup(name)}</span>`,
+        font: 'Liberation Sans',
+        width: 210,
+        align: 'centre',
+        dpi: 72,
+        rgba: true,
+      },
+    }),
+  );
   const tile = backdrop(side, side, `<rect width="256" height="256" rx="56" fill="hsl(${hue} 62% 42%)"/>`, 1);
-  return webp(tile.composite([centred({ input: words.data, ...words.info }, side / 2, side / 2)]));
+  return webp(tile.composite([centred(words, side / 2, side / 2)]));
 }
 
 /** Draws a recipe as a WebP image. */
