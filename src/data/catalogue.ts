@@ -120,9 +120,14 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>): Promise<C
     api.call('banners', { query: { type: 'laptop' } }),
   ]);
   const products = await withCategories(api, loadedProducts, categories);
-  // A product skipped as malformed has no page: no list links to it either.
-  const built = new Set(products.map((product) => product.id));
-  const builtOnly = <T extends { id: number }>(list: readonly T[]) => list.filter((item) => built.has(item.id));
+  // A product skipped as malformed has no page: no list links to it either. A listed one carries its variants, so
+  // its card leads to the choice.
+  const built = new Map(products.map((product) => [product.id, product]));
+  const builtOnly = <T extends { id: number }>(list: readonly T[]) =>
+    list.flatMap((item) => {
+      const product = built.get(item.id);
+      return product ? [{ ...item, features: product.features }] : [];
+    });
   const categoryBanners = new Map(
     await mapLimited(categories, PRODUCT_CONCURRENCY, async (c) => [c.id, await categoryBannersOf(api, c.id)] as const),
   );

@@ -52,6 +52,8 @@ describe('toSummary', () => {
     const sold = { ...product(4, 1, 7), stock: 0, features: [variant(1, 0), variant(2, 2)] };
     expect(toSummary(sold).stock).toBe(2);
     expect(toSummary({ ...sold, features: [variant(1, 0)] }).stock).toBe(0);
+    // Its variants ride along: its card leads to the choice.
+    expect(toSummary(sold).features).toBe(sold.features);
   });
 
   it("keeps exactly a card's fields", () => {

@@ -11,9 +11,9 @@ export interface Catalogue {
   categories: Category[];
   products: CatalogueProduct[];
   stores: Store[];
-  groups: MainProductsGroup[];
-  top: ProductSummary[];
-  topProducts: ProductSummary[];
+  groups: (MainProductsGroup & { products: CardProduct[] })[];
+  top: CardProduct[];
+  topProducts: CardProduct[];
   banners: { phone: Banners; laptop: Banners };
   /** Each category's own banners (GET /products/banners/{id}/), shown on its first page. */
   categoryBanners: Map<number, Banners>;
@@ -48,13 +48,15 @@ export function toSummary(
     reviews_count,
     // The installment plan when the API sends one (null included): the card's monthly price.
     ...(product.installment === undefined ? {} : { installment: product.installment }),
+    // Its variants: the card leads to the choice.
+    ...(product.features?.length ? { features: product.features } : {}),
   };
   // Whether any is left, for the card's button (a product sold by variants counts its variants).
   return stock === undefined ? summary : { ...summary, stock: inStock(product) };
 }
 
-/** A card's product: the summary, with the units left when the page knows them. */
-export type CardProduct = ProductSummary & { stock?: number };
+/** A card's product: the summary, with the units left and the variants when the page knows them. */
+export type CardProduct = ProductSummary & { stock?: number; features?: readonly { count: number }[] };
 
 const inStock = (product: { stock?: number; features?: readonly { count: number }[] }) =>
   Math.max(product.stock ?? 0, ...(product.features ?? []).map((feature) => feature.count));

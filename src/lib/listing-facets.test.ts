@@ -116,6 +116,7 @@ describe('a product page’s facets', () => {
       monthly: expect.stringContaining('300\u00a0000'),
       rating: { value: '4.5', reviews: '(3)', label: '4.5 / 5 · отзывов: 3' },
       soldOut: false,
+      variants: true,
     });
   });
 

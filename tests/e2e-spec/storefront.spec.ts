@@ -90,7 +90,7 @@ test('sign-in through the modal, then a favourite kept on the backend and shown'
   const access = await page.evaluate(() => localStorage.getItem('access') ?? '');
   await expect.poll(() => favouriteProducts(info, access), { timeout: 10_000 }).toEqual([3]);
   await page.goto('/uz/favorites');
-  await expect(page.getByTestId('favourites-list').locator('.tile')).toHaveCount(1);
+  await expect(page.getByTestId('favourites-list').locator('.card')).toHaveCount(1);
 });
 
 test('a visitor’s favourites go to the backend on the first load after sign-in (§4)', async ({ page }, info) => {
@@ -102,7 +102,7 @@ test('a visitor’s favourites go to the backend on the first load after sign-in
   const access = await page.evaluate(() => localStorage.getItem('access') ?? '');
   await page.goto('/uz/favorites');
   await expect.poll(() => favouriteProducts(info, access), { timeout: 10_000 }).toEqual([5]);
-  await expect(page.getByTestId('favourites-list').locator('.tile')).toHaveCount(1);
+  await expect(page.getByTestId('favourites-list').locator('.card')).toHaveCount(1);
 });
 
 test('a signed-in shopper’s basket on the backend: add, quantity and delete, items read as the dialect sends them', async ({

@@ -6,24 +6,25 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Lang } from '#contract/schemas.ts';
+import type { CardSetup } from '../../lib/card.ts';
 import { $products, productFor } from '../../stores/basket-products.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $favouriteIds, $favouritesReady, loadFavourites } from '../../stores/favourites.ts';
 import { setLanguage } from '../../stores/language.ts';
-import { FIRST_ROW, ProductTile } from '../shared/ProductTile.tsx';
+import { CardList } from '../shared/CardList.tsx';
+import { useHydrated } from '../shared/hydrated.ts';
 
-export default function FavouritesPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+export default function FavouritesPage({ lang, labels, card }: { lang: Lang; labels: Labels<'favourites'>; card: CardSetup }) {
   setLanguage(lang);
   const t = makeT(labels);
   const ids = useStore($favouriteIds);
   const ready = useStore($favouritesReady);
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const products = useStore($products);
   /** Favourites whose product could not be fetched: not shown, not waited for. */
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
 
   useEffect(() => {
-    setMounted(true);
     void loadFavourites();
   }, []);
 
@@ -47,19 +48,7 @@ export default function FavouritesPage({ lang, labels }: { lang: Lang; labels: L
   return (
     <section data-testid="favourites-page">
       {shown.length > 0 && (
-        <ul className="tiles" data-testid="favourites-list">
-          {shown.map((product, index) => (
-            <ProductTile
-              key={product.id}
-              lang={lang}
-              t={t}
-              product={product}
-              mounted={mounted}
-              heading="h2"
-              first={index < FIRST_ROW}
-            />
-          ))}
-        </ul>
+        <CardList products={shown} t={t} setup={card} lang={lang} heading="h2" testId="favourites-list" />
       )}
       {waiting && (
         <p className="island-status" role="status">

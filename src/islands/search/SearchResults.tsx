@@ -5,15 +5,16 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary } from '../../lib/backend/shop.ts';
+import type { CardSetup } from '../../lib/card.ts';
 import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
 import { searchProducts } from '../../stores/search.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
-import { FIRST_ROW, ProductTile } from '../shared/ProductTile.tsx';
+import { CardList } from '../shared/CardList.tsx';
 
-export default function SearchResults({ lang, labels }: { lang: Lang; labels: Labels }) {
+export default function SearchResults({ lang, labels, card }: { lang: Lang; labels: Labels<'searchResults'>; card: CardSetup }) {
   setLanguage(lang);
   const t = makeT(labels);
   const [query, setQuery] = useState<string | null>(null);
@@ -44,6 +45,9 @@ export default function SearchResults({ lang, labels }: { lang: Lang; labels: La
   useEffect(() => {
     const q = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
     setQuery(q);
+    // The header's box shows what was searched (it takes the text over when it wakes, SearchBox.tsx).
+    const box = document.querySelector<HTMLInputElement>('[role=search] input');
+    if (box) box.value ||= q;
     if (q) {
       rememberSearch(q);
       void load(q, 1);
@@ -59,13 +63,7 @@ export default function SearchResults({ lang, labels }: { lang: Lang; labels: La
           {items.length === 0 || failed ? t('search.no_results') : t('isl.search.count', { count })}
         </p>
       )}
-      {items.length > 0 && (
-        <ul className="tiles">
-          {items.map((product, index) => (
-            <ProductTile key={product.id} lang={lang} t={t} product={product} mounted first={index < FIRST_ROW} />
-          ))}
-        </ul>
-      )}
+      {items.length > 0 && <CardList products={items} t={t} setup={card} lang={lang} />}
       {loading && (
         <p className="island-status" role="status">
           {t('isl.search.loading')}

@@ -79,7 +79,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
     const loading = page.getByTestId('favourites-page').getByRole('status');
     if (fault === 'timeout') await passTimeouts(page, loading, 'hidden');
     await expect(loading).toBeHidden();
-    const tiles = page.locator('[data-testid=favourites-list] .tile');
+    const tiles = page.locator('[data-testid=favourites-list] .card');
     await expect(tiles).toHaveCount(1);
     await expect(tiles.locator(`[data-favourite="${a!.id}"]`)).toHaveAttribute('aria-pressed', 'true');
     expect(await likedIds(page)).toEqual([a!.id]);
@@ -153,6 +153,6 @@ test('favourites page: an item whose product fetch fails is dropped from the lis
   await page.evaluate((ids) => localStorage.setItem('liked', JSON.stringify(ids)), [a!.id, b!.id]);
   await fail(page, new RegExp(`/api/v1/products/product/${a!.id}/$`), '500');
   await page.goto('/uz/favorites');
-  await expect(page.locator('[data-testid=favourites-list] .tile')).toHaveCount(1);
+  await expect(page.locator('[data-testid=favourites-list] .card')).toHaveCount(1);
   expect(await likedIds(page)).toEqual([a!.id, b!.id].sort((x, y) => x - y));
 });

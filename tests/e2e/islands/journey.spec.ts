@@ -112,7 +112,7 @@ for (const lang of ['uz', 'ru'] as const) {
       expect(basket.find((l) => l.product.id === a!.id)!.quantity).toBe(2);
       expect(basket.find((l) => l.product.id === c!.id)!.quantity).toBe(2);
       await page.goto(`/${lang}/favorites`);
-      await expect(page.locator('[data-testid=favourites-list] .tile')).toHaveCount(2);
+      await expect(page.locator('[data-testid=favourites-list] .card')).toHaveCount(2);
       expect(await serverFavourites(existing)).toEqual([a!.id, b!.id].sort((x, y) => x - y));
       expect(await page.evaluate(() => [localStorage.getItem('basket'), localStorage.getItem('liked')])).toEqual([
         null,

@@ -140,7 +140,7 @@ for (const fault of ['500', 'timeout', 'abort'] as Fault[]) {
 
 test('results page: paged results, and an API failure shows the no-results text', async ({ page }) => {
   await page.goto('/uz/search?q=Xiaomi');
-  await expect(page.getByTestId('search-results').locator('.tile').first()).toBeVisible();
+  await expect(page.getByTestId('search-results').locator('.card').first()).toBeVisible();
   await fail(page, RESULTS, '500');
   await page.goto('/uz/search?q=Samsung');
   await expect(page.getByTestId('search-results').getByText(NO_RESULTS)).toBeVisible({ timeout: 15_000 });
@@ -149,5 +149,5 @@ test('results page: paged results, and an API failure shows the no-results text'
 test('results page in Russian', async ({ page }) => {
   await page.goto('/ru/search?q=Xiaomi');
   await expect(page.getByText('Результаты по запросу «Xiaomi»')).toBeVisible();
-  await expect(page.getByTestId('search-results').locator('.tile').first()).toBeVisible();
+  await expect(page.getByTestId('search-results').locator('.card').first()).toBeVisible();
 });
