@@ -77,10 +77,14 @@ export function parseShard(text: string | undefined): Shard | null {
   return index >= 1 && index <= count ? { index, count } : null;
 }
 
-/** The shard (1-based) a path belongs to: FNV-1a of the path, so every path is in exactly one. */
+/**
+ * The shard (1-based) a path belongs to: FNV-1a of the path without its language, so every path is in exactly one
+ * and a page's languages in the same (a product's two pages share a search index part, scripts/rebuild/index-parts.ts).
+ */
 export function shardOf(pathname: string, count: number): number {
+  const key = pathname.replace(/^\/(uz|ru)(?=\/|$)/, '');
   let hash = 0x811c9dc5;
-  for (let i = 0; i < pathname.length; i++) hash = Math.imul(hash ^ pathname.charCodeAt(i), 0x01000193) >>> 0;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
   return (hash % count) + 1;
 }
 

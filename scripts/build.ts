@@ -5,7 +5,16 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,6 +23,8 @@ import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
 import { buildApi } from '../src/data/catalogue.ts';
 import { listFiles } from './rebuild/files.ts';
+import { INDEXED_PAGE, partOf, partsCount, productParts, shardParts } from './rebuild/index-parts.ts';
+import { PARTS_FILE, partFolder, type PartsList } from '../src/lib/index-parts.ts';
 
 export interface BuildOptions {
   apiUrl: string;
@@ -139,23 +150,120 @@ export async function astroBuild(out: string, env: NodeJS.ProcessEnv, signal?: A
   await run(process.execPath, [astro, 'build', '--root', ROOT], { ...env, OUT_DIR: out }, signal, out);
 }
 
+export interface IndexOptions {
+  /** How many product parts (BUILD_INDEX_PARTS by default). */
+  count?: number;
+  /** The product parts to index (default: every one); the others are taken from `reuseFrom` as they are. */
+  parts?: number[];
+  /** Index the category and store pages (the index's own folder, with Pagefind's script); false: a shard's. */
+  shared?: boolean;
+  /** A built release whose product parts the ones not indexed here are hard-linked from (if it has as many). */
+  reuseFrom?: string;
+}
+
+/** What a product part keeps of Pagefind's output: the browser runs the shared folder's script and WebAssembly. */
+const PART_FILES = /^(pagefind-entry\.json|[^/]+\.pf_meta|(index|fragment|filter)\/.*)$/;
+
 /**
- * Pagefind over the built pages: only pages with `data-pagefind-body` (product,
- * category and store pages) are indexed, one index per `<html lang>`.
+ * Pagefind over the built pages, in parts (src/lib/index-parts.ts): only pages with `data-pagefind-body`
+ * (product, category and store pages) are indexed, one index per `<html lang>` in each part. Parts are indexed one
+ * after the other, each by its own Pagefind process, so memory grows with a part, not with the site. Writes
+ * `pagefind/parts.js` beside the shared part: the product parts holding pages of each language. Answers the
+ * product parts it indexed.
  */
-export async function indexSite(dir: string): Promise<void> {
+export async function indexSite(dir: string, options: IndexOptions = {}): Promise<number[]> {
+  const { count = partsCount(process.env), shared = true, reuseFrom } = options;
+  const parts = options.parts ?? productParts(count);
   const started = Date.now();
-  const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({});
-  if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-  // Only these folders hold indexed pages; skipping the rest saves reading ~10k comment and shell pages.
-  const added = await index.addDirectory({ path: dir, glob: '{uz,ru}/{product,category,store}/**/*.html' });
-  if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
-  const written = await index.writeFiles({ outputPath: resolve(dir, 'pagefind') });
-  if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-  pagefindCpuSeconds = pagefindChildCpuSeconds();
-  await pagefind.close();
-  console.log(`Pagefind: indexed ${added.page_count} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const site = resolve(dir);
+  const out = join(site, 'pagefind');
+  const groups = new Map<number | null, string[]>();
+  for (const file of listFiles(site)) {
+    if (!INDEXED_PAGE.test(file)) continue;
+    const part = partOf(file, count);
+    groups.set(part, [...(groups.get(part) ?? []), file]);
+  }
+  pagefindCpuSeconds = 0;
+  let indexed = 0;
+  const done: number[] = [];
+  const reusable = reuseFrom !== undefined && partsOf(reuseFrom)?.parts === count;
+  for (const part of productParts(count)) {
+    const folder = join(out, partFolder(part));
+    const from = reusable ? join(reuseFrom, 'pagefind', partFolder(part)) : null;
+    if (!parts.includes(part) && from && existsSync(join(from, 'pagefind-entry.json'))) {
+      linkTree(from, folder);
+      continue;
+    }
+    if (!parts.includes(part) && !reuseFrom) continue;
+    rmSync(folder, { recursive: true, force: true });
+    done.push(part);
+    indexed += await indexPages(site, groups.get(part) ?? [], folder);
+    for (const file of listFiles(folder)) if (!PART_FILES.test(file)) rmSync(join(folder, file));
+  }
+  if (shared) {
+    indexed += await indexPages(site, groups.get(null) ?? [], out);
+    const list: PartsList = {
+      parts: count,
+      ...Object.fromEntries(
+        LANGS.map((lang) => [
+          lang,
+          productParts(count).filter((part) => (groups.get(part) ?? []).some((file) => file.startsWith(`${lang}/`))),
+        ]),
+      ),
+    };
+    writeFileSync(join(out, PARTS_FILE), `export default ${JSON.stringify(list)};\n`);
+  }
+  console.log(
+    `Pagefind: indexed ${indexed} pages in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+      `(product parts ${done.join(', ') || 'none'} of ${count}${shared ? ', and the shared one' : ''})`,
+  );
+  return done;
+}
+
+/** The parts list a built site's index was written with; null for none. */
+export function partsOf(site: string): PartsList | null {
+  try {
+    const text = readFileSync(join(site, 'pagefind', PARTS_FILE), 'utf8');
+    return JSON.parse(text.replace(/^export default |;\s*$/g, '')) as PartsList;
+  } catch {
+    return null;
+  }
+}
+
+/** One Pagefind index of `files` (paths in `site`) into `outputPath`, through a folder of links to them only. */
+async function indexPages(site: string, files: string[], outputPath: string): Promise<number> {
+  if (files.length === 0) return 0;
+  const stage = `${site}.pagefind-stage`;
+  rmSync(stage, { recursive: true, force: true });
+  try {
+    for (const file of files) link(join(site, file), join(stage, file));
+    const pagefind = await import('pagefind');
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+    const added = await index.addDirectory({ path: stage, glob: '**/*.html' });
+    if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+    pagefindCpuSeconds += pagefindChildCpuSeconds();
+    await pagefind.close();
+    return added.page_count;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/** A hard link (a copy where the disk allows none), its folder made. */
+function link(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+function linkTree(from: string, to: string): void {
+  for (const file of listFiles(from)) link(join(from, file), join(to, file));
 }
 
 /** The data every page shows besides its own: the categories of the header's menu, both languages. */
@@ -177,11 +285,14 @@ export const SHARD_FILE = '.shard.json';
 interface ShardMark extends PageInputs {
   shard: string;
   builtAt: string;
+  /** The search index's product parts (BUILD_INDEX_PARTS) the shard's were written as. */
+  indexParts: number;
 }
 
 /**
  * One shard of the site (`--shard i/n`): Astro renders only the paths of shard i (integrations/page-selection.ts),
- * with everything else a build writes (assets, public files, headers); no Pagefind, which runs once over the merge.
+ * with everything else a build writes (assets, public files, headers), and the index parts of its product pages when
+ * n divides their number (scripts/rebuild/index-parts.ts); the category and store pages are indexed at the merge.
  * Give every shard the same BUILT_AT, or the merged product pages carry different stamps.
  */
 export async function buildShard(options: BuildOptions & { shard: string }): Promise<void> {
@@ -203,14 +314,17 @@ export async function buildShard(options: BuildOptions & { shard: string }): Pro
     },
     options.signal,
   );
+  // The product parts this shard rendered whole; the category and store pages are indexed at the merge.
+  const count = partsCount({ ...process.env, ...options.env });
+  await indexSite(out, { count, parts: shardParts(shard.index, shard.count, count), shared: false });
   const inputs = JSON.parse(readFileSync(mark, 'utf8')) as PageInputs;
   // The integration's figures stay (which part of the shared inputs is which, for a refused merge).
-  const written: ShardMark = { ...inputs, shard: `${shard.index}/${shard.count}`, builtAt };
+  const written: ShardMark = { ...inputs, shard: `${shard.index}/${shard.count}`, builtAt, indexParts: count };
   writeFileSync(mark, JSON.stringify(written));
 }
 
 /**
- * Joins shard outputs into `outDir` and runs Pagefind once over the whole (`--merge <dir>…`). Refuses shards
+ * Joins shard outputs into `outDir` and indexes what the shards did not (`--merge <dir>…`). Refuses shards
  * that are not all of one split (1/n … n/n, each once) of one build (the same code, settings and build time),
  * and a file two shards both wrote with different bytes. Files are hard-linked where the disk allows. Answers
  * the merged inputs of the reusable pages (for a manifest).
@@ -234,6 +348,10 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<PageI
       throw new Error(
         `shard ${mark.shard} was built from other code, settings or categories than shard ${marks[0]!.shard}`,
       );
+    if (mark.indexParts !== marks[0]!.indexParts)
+      throw new Error(
+        `shard ${mark.shard} wrote ${mark.indexParts} search index parts, shard ${marks[0]!.shard} ${marks[0]!.indexParts}: give every shard the same BUILD_INDEX_PARTS`,
+      );
     if (mark.builtAt !== marks[0]!.builtAt)
       throw new Error(
         `shard ${mark.shard} has another BUILT_AT than shard ${marks[0]!.shard}: give every shard the same`,
@@ -255,15 +373,17 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<PageI
         continue;
       }
       origin.set(file, marks[index]!.shard);
-      mkdirSync(dirname(to), { recursive: true });
-      try {
-        linkSync(from, to);
-      } catch {
-        copyFileSync(from, to);
-      }
+      link(from, to);
     }
   });
-  await indexSite(out);
+  // The parts no shard indexed (all of them when the shards' count does not divide the parts'), and the shared one.
+  const parts = marks[0]!.indexParts;
+  await indexSite(out, {
+    count: parts,
+    parts: productParts(parts).filter(
+      (part) => !existsSync(join(out, 'pagefind', partFolder(part), 'pagefind-entry.json')),
+    ),
+  });
   return {
     ...(marks[0]!.parts ? { parts: marks[0]!.parts } : {}),
     shared: marks[0]!.shared,

@@ -20,7 +20,7 @@ import { loadCatalogue } from '../src/data/catalogue.ts';
 import { hasCommentsPage, type Catalogue } from '../src/lib/catalogue-view.ts';
 import type { PageInputs } from '../integrations/page-selection.ts';
 import type { Category } from '#contract/schemas.ts';
-import { buildSite, categoriesHash, indexSite, mergeShards } from './build.ts';
+import { buildSite, categoriesHash, indexSite, mergeShards, partsOf } from './build.ts';
 import { samplePeakMemory } from './process-memory.ts';
 import { deploy, isTarget, missingSettings, ADAPTERS, TARGETS, type Target } from './rebuild/deploy.ts';
 import { folderSize, listFiles } from './rebuild/files.ts';
@@ -34,6 +34,7 @@ import {
   type CatalogueCounts,
   type Thresholds,
 } from './rebuild/gate.ts';
+import { changedParts, partsCount, productParts } from './rebuild/index-parts.ts';
 import { checkLinks } from './rebuild/links.ts';
 import { publicUrl, readManifest, writeJson, type Manifest } from './rebuild/manifest.ts';
 import { commandLines, failureMessage, postWebhook, type Report } from './rebuild/notify.ts';
@@ -255,7 +256,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
         (typeof reuse === 'string' ? `: every page (${reuse})` : `: pages whose inputs changed since ${live}`),
     );
     let inputs: BuildInputs;
-    let indexing: Promise<void> = Promise.resolve();
+    let indexing: Promise<number[]> = Promise.resolve([]);
     try {
       const env = {
         BUILD_SHARED_DATA: sharedDataHash(catalogues),
@@ -264,14 +265,23 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       };
       if (settings.merge.length > 0) {
         const merged = await mergeShards(settings.merge, out);
+        indexing = Promise.resolve(productParts(partsOf(out)?.parts ?? 0));
         inputs = { ...merged, rendered: listFiles(out).length, reused: 0, changed: [] };
       } else {
         const site = { apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal, env };
         // Pagefind (its own process) indexes the release while this one gates it.
         await buildSite({ ...site, index: false });
-        indexing = indexSite(out);
-        indexing.catch(() => {});
         inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as BuildInputs;
+        // Only the product parts whose pages changed, when the rest of the live release's index still holds.
+        const from = typeof reuse === 'string' ? null : reuse.dir;
+        const count = partsCount(process.env);
+        indexing = indexSite(
+          out,
+          from && inputs.reused > 0 && inputs.changed.length === 0 && liveManifest?.inputs
+            ? { count, parts: changedParts(liveManifest.inputs.pages, inputs.pages, count), reuseFrom: from }
+            : { count },
+        );
+        indexing.catch(() => {});
       }
     } catch (error) {
       stopIfInterrupted(signal);
@@ -286,6 +296,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       from: inputs.reused > 0 ? live : null,
       rendered: inputs.rendered,
       reused: inputs.reused,
+      indexed: [],
       reason:
         typeof reuse === 'string'
           ? reuse
@@ -315,9 +326,10 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       await indexing.catch(() => {});
     }
     step = 'build';
-    await indexing.catch((error: unknown) => {
+    build.indexed = await indexing.catch((error: unknown) => {
       throw new Error(`Pagefind failed (${error instanceof Error ? error.message : String(error)})`);
     });
+    log(`search index: product parts ${build.indexed.join(', ') || 'none'} of ${partsCount(process.env)} indexed`);
     stopIfInterrupted(signal);
 
     step = 'manifest';

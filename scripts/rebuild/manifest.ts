@@ -42,7 +42,15 @@ export interface Manifest {
    * How the pages were made: `full`, or `incremental` (only pages whose inputs changed were rendered, the
    * others linked from the release `from`), with why a full build was chosen.
    */
-  build?: { mode: 'full' | 'incremental'; from: string | null; rendered: number; reused: number; reason: string };
+  build?: {
+    mode: 'full' | 'incremental';
+    from: string | null;
+    rendered: number;
+    reused: number;
+    /** The search index's product parts indexed by this build; the others were linked from `from`. */
+    indexed: number[];
+    reason: string;
+  };
   /** The hash of the inputs every page shares, and of each reusable page's own (integrations/page-selection.ts). */
   inputs?: PageInputs;
 }

@@ -3,7 +3,8 @@
  * the system's temp folder (outside the repository): a first run builds everything; after
  * `npm run product` changes one product, the next renders only the pages whose inputs changed (its pages, the
  * listings that show it) and links every other from the live release, byte for byte; the
- * result is the same site a full build makes of the same data (build stamps aside); --full and a changed
+ * result is the same site a full build makes of the same data (build stamps aside), and only the search index's
+ * parts holding the changed pages are indexed again; --full and a changed
  * category (every page's menu) build everything.
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../api/db.ts';
 import { listFiles } from '../../scripts/rebuild/files.ts';
+import { partOf, productParts } from '../../scripts/rebuild/index-parts.ts';
+import { partFolder } from '../../src/lib/index-parts.ts';
 import type { Manifest } from '../../scripts/rebuild/manifest.ts';
 import type { Report } from '../../scripts/rebuild/notify.ts';
 import { startTestApi, type TestApi } from '../api/helpers.ts';
@@ -34,6 +37,7 @@ const rebuild = async (args: string[] = []) => {
     API_URL: api.server.url,
     SITE_URL: 'http://localhost:4321',
     RELEASES_DIR: dir,
+    BUILD_INDEX_PARTS: String(PARTS),
   });
   expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
   const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
@@ -45,6 +49,8 @@ const read = (id: string, file: string) => readFileSync(join(dir, id, file), 'ut
 /** The build's time is printed into product pages; everything else must be the same. */
 const withoutStamps = (text: string) => text.replace(/data-built-at="[^"]*"/g, 'data-built-at=""');
 const PRICE = 1_234_000;
+/** Search index parts: several, so a night indexes only some. */
+const PARTS = 8;
 const SHOWN = '1\u00a0234\u00a0000';
 
 describe('the incremental rebuild', () => {
@@ -56,7 +62,12 @@ describe('the incremental rebuild', () => {
     async () => {
       first = await rebuild();
       expect(first.report.outcome).toBe('published');
-      expect(first.manifest.build).toMatchObject({ mode: 'full', reused: 0, reason: 'no live release' });
+      expect(first.manifest.build).toMatchObject({
+        mode: 'full',
+        reused: 0,
+        indexed: productParts(PARTS),
+        reason: 'no live release',
+      });
       const pages = Object.keys(first.manifest.inputs!.pages);
       expect(pages).toEqual(expect.arrayContaining(['uz/product/1.html', 'ru/product/40.html', 'uz/category/1.html']));
       expect(pages.some((page) => page.startsWith('uz/comments/'))).toBe(true);
@@ -100,6 +111,13 @@ describe('the incremental rebuild', () => {
       for (const page of Object.keys(before).filter((page) => !changedPages.includes(page))) {
         expect(read(second.id, page), page).toBe(read(first.id, page));
         expect(statSync(join(dir, second.id, page)).ino, page).toBe(statSync(join(dir, first.id, page)).ino);
+      }
+      // The search index: only the product part holding its pages was indexed again, the others are the live ones.
+      const parts = [partOf('uz/product/1.html', PARTS)!];
+      expect(build!.indexed).toEqual(parts);
+      for (const part of productParts(PARTS).filter((part) => !parts.includes(part))) {
+        const entry = `pagefind/${partFolder(part)}/pagefind-entry.json`;
+        expect(statSync(join(dir, second.id, entry)).ino, entry).toBe(statSync(join(dir, first.id, entry)).ino);
       }
       // The gate passed over the whole release, and the search index knows the new price.
       expect(second.manifest.links.pages).toBe(first.manifest.links.pages);

@@ -1,8 +1,9 @@
 /**
  * Shards: `npm run build -- --shard i/n` renders a deterministic slice of the paths, and
- * `npm run build -- --merge <dir>…` joins the slices and runs Pagefind once. At 300 products, two and three
+ * `npm run build -- --merge <dir>…` joins the slices and indexes what the shards did not. At 300 products, two and three
  * shards merge into the same files, byte for byte, as one build of the same data and build time; a merge with a
- * shard missing is refused. Everything in the system's temp folder, outside the repository.
+ * shard missing is refused. With eight search index parts, two shards index their own and the merge none of them;
+ * three shards' parts are indexed at the merge. Everything in the system's temp folder, outside the repository.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ const build = async (out: string, args: string[] = []) => {
     SITE_URL: 'http://localhost:4321',
     OUT_DIR: join(dir, out),
     BUILT_AT,
+    BUILD_INDEX_PARTS: '8',
   });
   expect(run.code, `${run.stdout.slice(-3000)}\n${run.stderr}`).toBe(0);
   return run;
@@ -84,7 +86,12 @@ describe('shards', () => {
     'the nightly rebuild publishes merged shards (--merge), and the next night reuses their pages',
     async () => {
       const releases = join(dir, 'releases');
-      const env = { API_URL: api.server.url, SITE_URL: 'http://localhost:4321', RELEASES_DIR: releases };
+      const env = {
+        API_URL: api.server.url,
+        SITE_URL: 'http://localhost:4321',
+        RELEASES_DIR: releases,
+        BUILD_INDEX_PARTS: '8',
+      };
       const shards = [1, 2, 3].map((i) => join(dir, `3-shard-${i}`));
       const merged = await runScript('scripts/rebuild.ts', ['--merge', ...shards], env);
       expect(merged.code, merged.stderr).toBe(0);

@@ -45,37 +45,48 @@ import {
   type ValueIndex,
 } from '../../lib/listing.ts';
 import type { ListingCard } from '../../lib/listing-facets.ts';
+import { cardOrder, MergedAnswers } from '../../lib/listing-order.ts';
+import { PART_FILTER } from '../../lib/index-parts.ts';
+import { loadSearchIndex } from '../shared/index-loader.ts';
 import { fillCard } from '../shared/fill-card.ts';
 import { formatAmount } from '../../lib/price.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import css from './listing.css?url';
+import type { LabelKey, Labels } from '../../i18n/messages.ts';
+
+/** A listing label by the word after `listing.`. */
+type ListingWord = LabelKey<'listing'> extends `listing.${infer Word}` ? Word : never;
 
 interface Config {
   lang: Lang;
   scope: { facet: NamedFacet; token: string; value: string } | { top: true };
   omit: string[];
-  labels: Record<string, string>;
+  labels: Labels<'listing'>;
 }
 
+interface PagefindData {
+  url: string;
+  meta: Record<string, string | undefined>;
+}
 interface PagefindResult {
   id: string;
-  data(): Promise<{ url: string; meta: Record<string, string | undefined> }>;
+  data(): Promise<PagefindData>;
 }
 interface PagefindAnswer {
   results: PagefindResult[];
   filters: Counts;
 }
 interface Pagefind {
-  init(): Promise<void>;
   search(
     term: string | null,
     options: { filters?: PagefindFilter; sort?: Record<string, 'asc' | 'desc'> },
   ): Promise<PagefindAnswer | null>;
 }
 
-/** What a sorted list needs: Pagefind and the listing's scope (its key's values only). */
+/** What a sorted list needs: Pagefind, its parts and the listing's scope (its key's values only). */
 interface Index {
   pagefind: Pagefind;
+  parts: number[];
   scope: PagefindFilter;
 }
 
@@ -96,8 +107,6 @@ const FACET_KEYS = [
   FILTER_KEYS.monthly,
 ];
 
-/** The bundle path, kept out of the bundler's graph (it only exists after the build). */
-const PAGEFIND_URL = '/pagefind/pagefind.js';
 /** Cards drawn at a time (the static pages' size), the first row's first. */
 const PAGE = 24;
 const FIRST_ROW = 6;
@@ -130,7 +139,7 @@ class Controller {
   private monthly: MonthlyOption[] = [];
   private total = 0;
   private shown = PAGE;
-  private answer: PagefindResult[] = [];
+  private answer = new MergedAnswers<PagefindData>([], {}, () => null);
   private run = 0;
   private painted = false;
 
@@ -149,29 +158,27 @@ class Controller {
     this.syncControls();
   }
 
-  private t(key: string, values: Record<string, string | number> = {}): string {
-    return formatMessage(this.config.labels[`listing.${key}`] ?? key, values);
+  private t(word: ListingWord, values: Record<string, string | number> = {}): string {
+    return formatMessage(this.config.labels[`listing.${word}`], values);
   }
 
   private async loadIndex(): Promise<Index | null> {
     try {
-      const [pagefind] = await Promise.all([
-        import(/* @vite-ignore */ PAGEFIND_URL) as Promise<Pagefind>,
-        loadStylesheets(css),
-      ]);
-      await pagefind.init();
+      const [index] = await Promise.all([loadSearchIndex<Pagefind>(), loadStylesheets(css)]);
+      if (!index) return null;
+      const { pagefind, parts } = index;
       const { scope: where } = this.config;
-      if ('top' in where) return { pagefind, scope: { [FILTER_KEYS.top]: YES } };
+      if ('top' in where) return { pagefind, parts, scope: { [FILTER_KEYS.top]: YES } };
       const key = filterKeyOf(where.facet);
       const scope = { [key]: where.value };
-      if ((await pagefind.search(null, { filters: scope }))?.results.length) return { pagefind, scope };
+      if ((await pagefind.search(null, { filters: scope }))?.results.length) return { pagefind, parts, scope };
       // Product pages that name the category or store otherwise than the listing: the value by its token.
       const all = await pagefind.search(null, { filters: loadKeys([key]) });
       const value = valueIndex(all?.filters ?? {})
         .get(where.facet)
         ?.get(where.token);
       // An index without the listing's facets (built before them): the prerendered list stays.
-      return value ? { pagefind, scope: { [key]: value } } : null;
+      return value ? { pagefind, parts, scope: { [key]: value } } : null;
     } catch {
       return null;
     }
@@ -243,17 +250,23 @@ class Controller {
     const clauses = stateClauses(state, facets?.values ?? new Map());
     const countedByMain = this.facetsLoaded;
     const sort = pagefindSort(state.sort, 'top' in this.config.scope);
-    // Counting needs no order: only the list's own search is sorted.
+    // Counting needs no order: the list itself is each part's sorted answers, merged (lib/listing-order.ts).
     const search = (without?: Group) =>
+      index.pagefind.search(null, { filters: combine(index.scope, clauses, without === ALL ? undefined : without) });
+    const sorted = (part: number) =>
       index.pagefind.search(null, {
-        filters: combine(index.scope, clauses, without === ALL ? undefined : without),
-        ...(without === undefined ? { sort } : {}),
+        filters: { all: [combine(index.scope, clauses), { [PART_FILTER]: String(part) }] },
+        sort,
       });
     const showStatic = isDefaultState(state) && location.pathname === this.staticPath;
-    const main = await search();
+    const [main, ...parts] = await Promise.all([search(), ...index.parts.map(sorted)]);
     if (run !== this.run) return;
-    this.answer = main?.results ?? [];
-    this.total = this.answer.length;
+    this.answer = new MergedAnswers(
+      parts.map((answer) => answer?.results ?? []),
+      sort,
+      (data, field) => cardOrder(readCard(data)?.order, field),
+    );
+    this.total = this.answer.total;
     this.shown = PAGE;
     if (showStatic) {
       this.showStatic();
@@ -366,13 +379,10 @@ class Controller {
   /** Cards of answers [from, to): each page's card meta (one small fragment each), into copies of the page's card. */
   private async cards(from: number, to: number): Promise<HTMLElement[]> {
     const template = document.querySelector<HTMLTemplateElement>('template[data-card-template]')!;
-    const data = await Promise.all(this.answer.slice(from, to).map((result) => result.data()));
+    const data = await this.answer.slice(from, to);
     return data.flatMap((page) => {
-      try {
-        return [fillCard(template, JSON.parse(page.meta['card'] ?? '') as ListingCard, this.config.lang)];
-      } catch {
-        return [];
-      }
+      const card = readCard(page);
+      return card ? [fillCard(template, card, this.config.lang)] : [];
     });
   }
 
@@ -480,7 +490,8 @@ class Controller {
         fieldset.className = 'lp-group';
         fieldset.dataset['group'] = group.facet;
         const legend = document.createElement('legend');
-        legend.textContent = group.label ?? this.t(group.facet);
+        // A facet without a label of its own is one of the listing's (price, stock, category, store).
+        legend.textContent = group.label ?? this.t(group.facet as ListingWord);
         fieldset.append(legend);
         for (const option of group.options) {
           const label = document.createElement('label');
@@ -566,4 +577,13 @@ function button(className: string, text: string): HTMLButtonElement {
   element.className = className;
   element.textContent = text;
   return element;
+}
+
+/** A product page's card from its Pagefind answer (`data-pagefind-meta="card"`), with its sort values. */
+function readCard(data: PagefindData): (ListingCard & { order?: (number | null)[] }) | null {
+  try {
+    return JSON.parse(data.meta['card'] ?? '') as ListingCard & { order?: (number | null)[] };
+  } catch {
+    return null;
+  }
 }

@@ -1,9 +1,10 @@
 /**
- * The Pagefind index of the page's language, loaded with a dynamic import the
- * first time the search box is focused (never in the first-load JavaScript).
- * Answers are sorted into the search box's three groups by their URL.
+ * The Pagefind index of the page's language, its parts merged (islands/shared/index-loader.ts), loaded with a dynamic import
+ * the first time the search box is focused (never in the first-load JavaScript). Answers of every part come
+ * ranked together by score and are sorted into the search box's three groups by their URL.
  */
 import { searchForms } from '#contract/search-forms.ts';
+import { loadSearchIndex } from '../shared/index-loader.ts';
 import { mergeRanked, type Suggestion } from '../../lib/search-suggestions.ts';
 
 interface PagefindResultData {
@@ -11,8 +12,6 @@ interface PagefindResultData {
   meta: Record<string, string | undefined>;
 }
 interface PagefindApi {
-  options(options: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
   search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>;
 }
 interface PagefindResult {
@@ -29,23 +28,8 @@ const APART = ['category', 'store'] as const;
 /** Places per group the box shows (search-suggestions.ts shows five). */
 const PER_GROUP = 5;
 
-let loading: Promise<PagefindApi | null> | null = null;
-
-/** The bundle path, kept out of the bundler's graph (it only exists after the build). */
-const PAGEFIND_URL = '/pagefind/pagefind.js';
-
 export function loadPagefind(): Promise<PagefindApi | null> {
-  loading ??= (async () => {
-    try {
-      const api = (await import(/* @vite-ignore */ PAGEFIND_URL)) as PagefindApi;
-      await api.options({ excerptLength: 12 });
-      await api.init();
-      return api;
-    } catch {
-      return null;
-    }
-  })();
-  return loading;
+  return loadSearchIndex<PagefindApi>().then((index) => index?.pagefind ?? null);
 }
 
 /**

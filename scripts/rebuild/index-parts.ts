@@ -1,0 +1,51 @@
+/**
+ * Which part of the search index a built page belongs to (src/lib/index-parts.ts), and which parts a build must
+ * index: the parts whose pages it rendered, where the rest can be taken from an earlier release. The number of
+ * product parts is BUILD_INDEX_PARTS (a power of two up to 64; 1 by default, a catalogue of some thousands of
+ * products wants 8: docs/operations.md).
+ */
+import { shardOf } from '../../integrations/page-selection.ts';
+
+/** Pages Pagefind indexes: product, category and store pages of both languages. */
+export const INDEXED_PAGE = /^(uz|ru)\/(product|category|store)\/.+\.html$/;
+const PRODUCT_PAGE = /^(uz|ru)\/product\/.+\.html$/;
+
+/** BUILD_INDEX_PARTS, or why it cannot be used. */
+export function partsCount(env: NodeJS.ProcessEnv): number {
+  const raw = env['BUILD_INDEX_PARTS'];
+  if (raw === undefined || raw === '') return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 64 || (count & (count - 1)) !== 0)
+    throw new Error(`BUILD_INDEX_PARTS must be 1, 2, 4, 8, 16, 32 or 64 (got "${raw}")`);
+  return count;
+}
+
+/** Every product part, 1 … count. */
+export const productParts = (count: number): number[] => Array.from({ length: count }, (_, index) => index + 1);
+
+/**
+ * The product part (1-based) of a built file ('uz/product/5.html') among `count`, by the shards' hash of its path;
+ * null for the other indexed pages.
+ */
+export function partOf(file: string, count: number): number | null {
+  return PRODUCT_PAGE.test(file) ? shardOf(`/${file.replace(/\.html$/, '')}`, count) : null;
+}
+
+/**
+ * The product parts shard `index` of `shards` renders whole: its own when `shards` divides the parts' `count` (a
+ * path's shard is its part's number modulo `shards`), none otherwise (the merge indexes them).
+ */
+export function shardParts(index: number, shards: number, count: number): number[] {
+  if (count % shards !== 0) return [];
+  return productParts(count).filter((part) => ((part - 1) % shards) + 1 === index);
+}
+
+/** The product parts whose pages differ between two builds' page inputs: a page added, changed or gone. */
+export function changedParts(before: Record<string, string>, after: Record<string, string>, count: number): number[] {
+  const changed = new Set<number>();
+  for (const file of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const part = partOf(file, count);
+    if (part !== null && before[file] !== after[file]) changed.add(part);
+  }
+  return [...changed].sort((a, b) => a - b);
+}
