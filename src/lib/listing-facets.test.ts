@@ -117,6 +117,7 @@ describe('a product page’s facets', () => {
       rating: { value: '4.5', reviews: '(3)', label: '4.5 / 5 · отзывов: 3' },
       soldOut: false,
       variants: true,
+      order: [2, 3_600_000, 42, 4.5, 10, 1, 300_000],
     });
   });
 

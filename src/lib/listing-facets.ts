@@ -5,9 +5,9 @@
  * the rules these follow).
  */
 import type { Lang } from '#contract/schemas.ts';
-import type { CatalogueProduct, ProductSummary } from './backend/shop.ts';
+import type { CatalogueProduct } from './backend/shop.ts';
 import { translator } from '../i18n/index.ts';
-import type { Translate } from '../i18n/messages.ts';
+import { listingCard, unitsLeft, type ListingCard } from './card.ts';
 import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
 import {
   brandOf,
@@ -22,26 +22,10 @@ import {
   YES,
   type SortField,
 } from './listing.ts';
-import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from './price.ts';
-import { firstImage, productTitle } from './product.ts';
-import { cardRating, type CardRating } from './rating.ts';
+import { discountPercent, payablePrice } from './price.ts';
 
-/** A card as the filtered list draws it (`data-pagefind-meta="card"`, JSON). */
-export interface ListingCard {
-  id: number;
-  title: string;
-  image: string;
-  price: string;
-  /** The old price when discounted. */
-  old: string | null;
-  /** The discount badge ("−10%"). */
-  badge: string | null;
-  /** The monthly installment line. */
-  monthly: string | null;
-  /** The star line, or null for a product nobody rated. */
-  rating: CardRating | null;
-  soldOut: boolean;
-}
+// The filtered list and the related products read a card's data from here, beside the facets it rides with.
+export { listingCard, type ListingCard };
 
 export interface ProductFacets {
   /** Pagefind filter key → values (each a `data-pagefind-filter` element). */
@@ -68,36 +52,6 @@ export function listingRanks(catalogue: {
   const popular = new Map(catalogue.products.map((product, index) => [product.id, index + 1]));
   const top = new Map(catalogue.topProducts.map((product, index) => [product.id, index + 1]));
   return (id) => ({ popular: popular.get(id), top: top.get(id) });
-}
-
-/** Units left, counting variants (a product sold by variants has its stock in them); unknown stock counts as some. */
-const unitsLeft = (product: Pick<CatalogueProduct, 'stock' | 'features'>) =>
-  Math.max(product.stock ?? Number.POSITIVE_INFINITY, ...product.features.map((feature) => feature.count));
-
-/** The title of CardTemplate.astro's sample card, which fill-card.ts replaces with a product's. */
-export const CARD_TITLE_MARK = '\u2063title\u2063';
-
-/** What a card shows of a product, its texts in `t`'s language (the build's translator, or an island's labels), `lang`. */
-export function listingCard(
-  product: ProductSummary & { stock?: number },
-  t: Translate,
-  configuredPlan: InstallmentPlan | null,
-  lang: Lang,
-): ListingCard {
-  const price = payablePrice(product);
-  const offer = installmentOffer(price, planFor(product, configuredPlan));
-  const discounted = hasDiscount(product);
-  return {
-    id: product.id,
-    title: productTitle(product),
-    image: firstImage(product.images),
-    price: formatPrice(price, lang),
-    old: discounted ? formatPrice(product.price, lang) : null,
-    badge: discounted ? t('product.discount', { percent: discountPercent(product) }) : null,
-    monthly: offer ? t('product.installment', { amount: formatAmount(offer.monthly), months: offer.months }) : null,
-    rating: cardRating(product, t),
-    soldOut: product.stock !== undefined && product.stock <= 0,
-  };
 }
 
 /**
@@ -153,5 +107,5 @@ export function productFacets(
   };
   if (topRank !== undefined) sorts.top = topRank;
   const order = SORT_FIELDS.map((field) => sorts[field] ?? null);
-  return { filters, sorts, card: { ...listingCard({ ...product, stock: left }, translator(lang), plan, lang), order } };
+  return { filters, sorts, card: { ...listingCard(product, translator(lang), plan, lang), order } };
 }
