@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '#contract/order-status.ts';
-import { OnlinePaymentMethod, PaymentMethod, type Order } from '#contract/schemas.ts';
+import { OnlinePaymentMethod, PaymentMethod, type Order, type OrderItem } from '#contract/schemas.ts';
 import { QARSHI_ADDRESS } from '../../tests/fixtures/address.ts';
+import { PLACEHOLDER_IMAGE } from './product.ts';
 import {
   addPage,
   canPayOnline,
   orderIdFromQuery,
+  orderLineImage,
+  orderThumbnails,
   paymentFailedInQuery,
   statusText,
   tabFromQuery,
@@ -130,5 +133,43 @@ describe('withOrder', () => {
     expect(withOrder({ active: lists.active! }, order(2, 'cancelled'))).toEqual({
       active: { orders: [], count: 0, next: null },
     });
+  });
+});
+
+describe('order pictures', () => {
+  const line = (id: number, images: OrderItem['product']['images'], feature: string[] | null = null): OrderItem => ({
+    id,
+    product: {
+      id,
+      title: `Product ${id}`,
+      price: 1000,
+      discount: null,
+      discount_price: null,
+      images,
+      rating: null,
+      reviews_count: 0,
+    },
+    quantity: 1,
+    price: 1000,
+    feature: feature && { id: 1, count: 1, price: null, images: feature, attributes: [] },
+  });
+
+  it('a line shows its feature’s picture, else the product’s, else the placeholder', () => {
+    expect(orderLineImage(line(1, ['/p.jpg'], ['/red.jpg']))).toBe('/red.jpg');
+    expect(orderLineImage(line(1, '/a.jpg, /b.jpg', []))).toBe('/a.jpg');
+    expect(orderLineImage(line(1, null))).toBe(PLACEHOLDER_IMAGE);
+    expect(orderLineImage(line(1, ''))).toBe(PLACEHOLDER_IMAGE);
+  });
+
+  it('the list shows up to four lines’ pictures, three and a count when more', () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => line(i + 1, [`/${i + 1}.jpg`]));
+    expect(orderThumbnails(order(1, 'awaiting_payment', { items: items(4) }))).toEqual({
+      lines: [1, 2, 3, 4].map((id) => ({ id, image: `/${id}.jpg`, title: `Product ${id}` })),
+      more: 0,
+    });
+    const many = orderThumbnails(order(1, 'awaiting_payment', { items: items(7) }));
+    expect(many.lines.map((l) => l.id)).toEqual([1, 2, 3]);
+    expect(many.more).toBe(4);
+    expect(orderThumbnails(order(1, 'awaiting_payment', { items: [] }))).toEqual({ lines: [], more: 0 });
   });
 });

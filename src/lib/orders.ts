@@ -14,8 +14,9 @@ import {
   type OrderStatusLabel,
   type OrderTab,
 } from '#contract/order-status.ts';
-import type { OnlinePaymentMethod, Order, PaymentMethod } from '#contract/schemas.ts';
+import type { OnlinePaymentMethod, Order, OrderItem, PaymentMethod } from '#contract/schemas.ts';
 import { pageFromNext } from './paging.ts';
+import { imageList, PLACEHOLDER_IMAGE, productTitle } from './product.ts';
 import { toPositiveInt } from './storage.ts';
 
 /** The tab of `?tab=`, all when missing or unknown. */
@@ -44,12 +45,12 @@ export function statusText(status: OrderStatus): {
   return { label: statusLabel(status), flow: status === 'cancelled' ? null : status };
 }
 
-/** An unpaid order paid online the API would still take payment for: it gets a pay button. */
 /** Methods paid through a provider's link (POST /orders/{id}/pay/) right after the order is placed. */
 export type PayLinkMethod = OnlinePaymentMethod;
 export const isPayLinkMethod = (method: PaymentMethod): method is PayLinkMethod =>
   method === 'payme' || method === 'click' || method === 'mastercard' || method === 'card';
 
+/** An unpaid order paid online the API would still take payment for: it gets a pay button. */
 export const canPayOnline = <O extends Pick<Order, 'status' | 'payment_status' | 'payment_method'>>(
   order: O,
 ): order is O & { payment_method: PayLinkMethod } => canPay(order) && isPayLinkMethod(order.payment_method);
@@ -93,4 +94,27 @@ export function withOrder(lists: OrderLists, order: Order): OrderLists {
     else if (!belongs) next[tab] = list;
   }
   return next;
+}
+
+/** A line's picture: its feature's first image (the colour bought), else the product's, else the placeholder. */
+export function orderLineImage(item: Pick<OrderItem, 'product' | 'feature'>): string {
+  return imageList(item.feature?.images)[0] ?? imageList(item.product.images)[0] ?? PLACEHOLDER_IMAGE;
+}
+
+/** How many lines an order in the list shows as pictures; the rest are counted ("+3"). */
+export const ORDER_THUMBNAILS = 4;
+
+/** The pictures an order shows in the list: its first lines', with their titles, and how many lines are left. */
+export function orderThumbnails(
+  order: Pick<Order, 'items'>,
+  max = ORDER_THUMBNAILS,
+): { lines: { id: number; image: string; title: string }[]; more: number } {
+  // One place fewer when the rest would take it anyway: "+1" says no more than a fourth picture.
+  const shown = order.items.length > max ? max - 1 : max;
+  return {
+    lines: order.items
+      .slice(0, shown)
+      .map((item) => ({ id: item.id, image: orderLineImage(item), title: productTitle(item.product) })),
+    more: Math.max(0, order.items.length - shown),
+  };
 }

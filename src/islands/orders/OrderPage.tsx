@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canPay } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { addressDetails } from '../../lib/address.ts';
-import { orderIdFromQuery, paymentFailedInQuery } from '../../lib/orders.ts';
+import { orderIdFromQuery, orderLineImage, paymentFailedInQuery } from '../../lib/orders.ts';
 import { printUzPhone } from '../../lib/uz-phone.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText, productTitle } from '../../lib/product.ts';
@@ -217,6 +217,14 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
             )}
             <span className="orders-line-price" data-testid="order-item-price">
               {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price, lang) })}
+            <img
+              className="orders-line-image"
+              src={orderLineImage(item)}
+              alt=""
+              width="64"
+              height="64"
+              loading="lazy"
+            />
             </span>
           </li>
         ))}

@@ -2,14 +2,14 @@
  * /{lang}/profile/orders (spec §2 Profile, §4): the tabs all / cancelled /
  * delivered / active (an ARIA tablist: arrow keys, Home and End; the tab is
  * kept in `?tab=`), each a list of the shopper's orders with number, date,
- * status, payment state and total, "show more" while the API has more pages,
+ * status, payment state, total and its lines' pictures, "show more" while the API has more pages,
  * and cancelling behind the prompt. A visitor sees 'sign in to access'.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { orderPagePath, ORDER_TABS, type OrderTab } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
-import { tabFromQuery } from '../../lib/orders.ts';
+import { orderThumbnails, tabFromQuery } from '../../lib/orders.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { tabAfterKey } from '../../lib/tabs.ts';
 import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
@@ -61,6 +61,16 @@ function OrderTabList({ lang, t }: { lang: Lang; t: Translate }) {
 
   // A tab not loaded yet, or dropped after a cancel, loads when shown; after a failure it waits for the retry.
   useEffect(() => loadOrdersOnce(tab), [tab, list, state]);
+
+  // On a phone the tabs scroll sideways: the chosen one is kept in sight.
+  useEffect(() => {
+    const chosen = document.getElementById(tabId(tab));
+    const row = chosen?.parentElement;
+    if (!chosen || !row || row.scrollWidth <= row.clientWidth) return;
+    const at = chosen.getBoundingClientRect();
+    const left = row.scrollLeft + at.left - row.getBoundingClientRect().left;
+    row.scrollTo({ left: left - (row.clientWidth - at.width) / 2 });
+  }, [tab]);
 
   // "Show more" goes away on the last page: focus moves on to the first order it brought.
   const firstNew = useRef<number | null>(null);
@@ -200,11 +210,22 @@ function OrderItem({
   onCancel: () => void;
 }) {
   const titleId = `order-${order.id}-title`;
+  const pictures = orderThumbnails(order);
   return (
     <li className="orders-item" data-testid="order-item" data-order={order.id} data-status={order.status}>
       <h2 id={titleId} className="orders-item-title">
         <a href={orderPagePath(lang, order.id, 'order')}>{t('isl.orders.order', { number: order.number })}</a>
       </h2>
+      {pictures.lines.length > 0 && (
+        <ul className="orders-thumbs" aria-label={t('isl.order.items')} data-testid="order-thumbs">
+          {pictures.lines.map((line) => (
+            <li key={line.id}>
+              <img src={line.image} alt={line.title} width="56" height="56" loading="lazy" decoding="async" />
+            </li>
+          ))}
+          {pictures.more > 0 && <li className="orders-thumbs-more">+{pictures.more}</li>}
+        </ul>
+      )}
       <dl className="orders-facts">
         <Fact term={t('isl.orders.date')}>
           <ShopDate lang={lang} value={order.created_at} />

@@ -13,11 +13,13 @@ import type { Page } from '@playwright/test';
 import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { E2E_DIST } from '../../../playwright.config.ts';
 import type { Lang } from '#contract/langs.ts';
+import type { Order } from '#contract/schemas.ts';
 import {
   addToServerBasket,
   api,
   placeOrder,
   products,
+  serverBasket,
   setOrderStatus,
   signIn,
   type ShopProduct,
@@ -286,6 +288,81 @@ test('the tabs answer the arrow keys, Home and End; a long tab shows 20 orders a
   await expect(tab(page, TEXT.uz.tabs.all)).toBeFocused();
   await expect(page).toHaveURL(/\/uz\/profile\/orders$/);
 });
+
+/** One order of a unit of each product, placed through the API in one go. */
+async function orderOfMany(tokens: Tokens, many: ShopProduct[]) {
+  for (const each of many) await addToServerBasket(tokens, each.id, each.feature);
+  const lines = (await serverBasket(tokens)).filter((l) => many.some((p) => p.id === l.product.id));
+  return api({ tokens }).call('placeOrder', {
+    body: {
+      items: lines.map((l) => l.id),
+      address: QARSHI_ADDRESS,
+      payment_method: 'cash',
+      customer_name: 'Ali Valiyev',
+      customer_phone: '+998901234567',
+    },
+  });
+}
+
+for (const lang of ['uz', 'ru'] as const)
+  test(`${lang}: on a phone the tabs keep one row and show the chosen one; orders show their lines' pictures @mobile`, async ({
+    page,
+  }) => {
+    const tokens = await signIn();
+    const all = await products();
+    const big = await orderOfMany(tokens, all.slice(2, 7));
+    const small = await placeOrder(tokens, all[1]!);
+    await useTokens(page, tokens);
+    // The list as the API answers it, but the small order's line without any picture.
+    let answer: { results: Order[] } | undefined;
+    await page.route(LIST, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results: Order[] };
+      for (const order of body.results)
+        if (order.id === small.id)
+          for (const line of order.items) {
+            line.product.images = null;
+            if (line.feature) line.feature.images = null;
+          }
+      answer = body;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`/${lang}/profile/orders`);
+    await expect(items(page)).toHaveCount(2);
+    // Three pictures of the five lines, and the count of the other two.
+    const pictures = item(page, big.number).getByTestId('order-thumbs');
+    const shown = answer!.results.find((o) => o.id === big.id)!.items.slice(0, 3);
+    await expect(pictures.getByRole('img')).toHaveCount(3);
+    for (const [i, line] of shown.entries())
+      await expect(pictures.getByRole('img').nth(i)).toHaveAccessibleName(line.product.title!);
+    await expect(pictures).toContainText('+2');
+    for (const picture of await pictures.getByRole('img').all())
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    await expect(item(page, small.number).getByTestId('order-thumbs').getByRole('img')).toHaveAttribute(
+      'src',
+      '/placeholder.svg',
+    );
+    // The four tabs on one row, scrolled sideways to the chosen one.
+    const tabs = page.getByRole('tab');
+    const rows = new Set<number>();
+    for (const each of await tabs.all()) rows.add(Math.round((await each.boundingBox())!.y));
+    expect(rows.size).toBe(1);
+    await page.goto(`/${lang}/profile/orders?tab=active`);
+    const list = page.getByRole('tablist');
+    const active = tab(page, TEXT[lang].tabs.active);
+    await expect(active).toHaveAttribute('aria-selected', 'true');
+    await expect
+      .poll(async () => {
+        const [row, chosen] = [await list.boundingBox(), await active.boundingBox()];
+        return chosen!.x >= row!.x && chosen!.x + chosen!.width <= row!.x + row!.width + 1;
+      })
+      .toBe(true);
+    // The order's page shows each line's picture beside it.
+    await page.goto(`/${lang}/profile/order?id=${big.id}`);
+    await expect(page.locator('.orders-line-image')).toHaveCount(5);
+  });
 
 test.describe('faults', () => {
   test('the orders list fails (500): a message, and the retry loads it', async ({ page }) => {
