@@ -247,3 +247,21 @@ test('the menu: language stays on the same page, contacts open, seller and help 
   await expect(form(page)).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test.describe('on a phone the profile shows the data first, the menu after it', () => {
+  for (const lang of LANGS)
+    test(`${lang}: the shopper's data is on the first screen, above the menu @mobile`, async ({ page }) => {
+      const tokens = await signIn();
+      await openProfile(page, tokens, lang);
+      const menu = page.getByRole('navigation', { name: lang === 'uz' ? 'Profil menyusi' : 'Меню профиля' });
+      const first = await field(page, TEXT[lang].first).boundingBox();
+      expect(first!.y + first!.height).toBeLessThan(page.viewportSize()!.height);
+      expect(first!.y).toBeLessThan((await menu.boundingBox())!.y);
+      // A visitor's invitation to sign in comes first too.
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      const invitation = page.getByText(TEXT[lang].signIn);
+      await expect(invitation).toBeVisible();
+      expect((await invitation.boundingBox())!.y).toBeLessThan((await menu.boundingBox())!.y);
+    });
+});
