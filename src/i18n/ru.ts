@@ -324,6 +324,7 @@ export const ru: Messages = {
   'isl.search.count': 'Найдено: {count}',
   'isl.search.more': 'Показать ещё',
   'isl.search.enter_query': 'Введите запрос для поиска',
+  'isl.search.close': 'Закрыть поиск',
   'isl.basket.title': 'Корзина',
   'isl.basket.badge': 'Товаров в корзине: {count}',
   'isl.basket.empty': 'Ваша корзина пуста',

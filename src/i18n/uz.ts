@@ -328,6 +328,7 @@ export const uz = {
   'isl.search.count': 'Topildi: {count}',
   'isl.search.more': 'Yana koʻrsatish',
   'isl.search.enter_query': 'Qidirish uchun soʻz kiriting',
+  'isl.search.close': 'Qidiruvni yopish',
   'isl.basket.title': 'Savatcha',
   'isl.basket.badge': 'Savatdagi mahsulotlar: {count}',
   'isl.basket.empty': 'Savatingiz boʻsh',

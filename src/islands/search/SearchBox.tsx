@@ -6,6 +6,8 @@
  * suggestions (400 ms debounce) replace it when it cannot load and add
  * products newer than the build. An empty query lists recent searches.
  * Without JavaScript the same form submits to /{lang}/search?q=.
+ * On a phone the focused box is a screen of its own (search.css), which its
+ * back button closes.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
@@ -210,6 +212,32 @@ export default function SearchBox({ lang, labels, hideOnMobile = false }: Props)
       // 'ready' once React has taken the server's form (hydrated on the first touch or focus, header-script.ts).
       data-search-form={mounted ? 'ready' : 'static'}
     >
+      {mounted && (
+        <button
+          type="button"
+          className="sb-back"
+          aria-label={t('isl.search.close')}
+          // The input keeps focus until the click: the screen must not close under the finger.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            setOpen(false);
+            setActive(-1);
+            inputRef.current?.blur();
+          }}
+        >
+          <svg
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="m15 18-6-6 6-6" />
+          </svg>
+        </button>
+      )}
       <label className="sr-only" htmlFor={INPUT_ID}>
         {t('header.search.label')}
       </label>
@@ -250,7 +278,13 @@ export default function SearchBox({ lang, labels, hideOnMobile = false }: Props)
           <path d="m20 20-3.5-3.5" />
         </svg>
       </button>
-      <div className="sb-panel" hidden={!expanded} data-testid="search-panel">
+      {/* A touch anywhere in the panel keeps the input's focus, and so the phone's search screen open. */}
+      <div
+        className="sb-panel"
+        hidden={!expanded}
+        data-testid="search-panel"
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {showResults && loading && options.length === 0 && (
           <p className="sb-status" role="status">
             {t('isl.search.loading')}

@@ -151,3 +151,48 @@ test('results page in Russian', async ({ page }) => {
   await expect(page.getByText('Результаты по запросу «Xiaomi»')).toBeVisible();
   await expect(page.getByTestId('search-results').locator('.card').first()).toBeVisible();
 });
+
+test.describe('everyday words on the results page', () => {
+  for (const [lang, query, found] of [
+    ['uz', 'telefon', 'Smartfon'],
+    ['ru', 'телефон', 'Смартфон'],
+  ] as const)
+    test(`${lang}: "${query}" finds smartphones, and the box keeps the query before and after it wakes`, async ({
+      page,
+    }) => {
+      await page.goto(`/${lang}/search?q=${encodeURIComponent(query)}`);
+      await expect(page.getByTestId('search-results').getByText(found).first()).toBeVisible();
+      await expect(box(page)).toHaveValue(query);
+      await openBox(page);
+      await expect(box(page)).toHaveValue(query);
+      await expect(page.locator('[role=option][data-kind=product] .sb-title').first()).toContainText(found);
+    });
+});
+
+test.describe('on a phone, search is a screen of its own', () => {
+  for (const lang of ['uz', 'ru'] as const)
+    test(`${lang}: full width, whole titles, and back closes it @mobile`, async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const form = page.getByRole('search');
+      const width = page.viewportSize()!.width;
+      await expect.poll(async () => (await form.boundingBox())!.width).toBeLessThan(width / 2 + 100);
+      await openBox(page);
+      await expect.poll(async () => (await form.boundingBox())!.width).toBe(width);
+      expect((await box(page).boundingBox())!.width).toBeGreaterThan(width * 0.6);
+      await box(page).fill('Realme');
+      const options = page.locator('[role=option][data-kind=product]');
+      await expect(options.nth(4)).toBeVisible();
+      for (const option of await options.all()) {
+        expect((await option.boundingBox())!.width).toBeGreaterThan(width - 40);
+        // No title cut short: each reads to its end (memory, Pro, Max are at the end).
+        const cut = await option
+          .locator('.sb-title')
+          .evaluate((title) => title.scrollWidth > title.clientWidth || title.scrollHeight > title.clientHeight);
+        expect(cut).toBe(false);
+      }
+      await page.getByRole('button', { name: lang === 'uz' ? 'Qidiruvni yopish' : 'Закрыть поиск' }).click();
+      await expect(box(page)).not.toBeFocused();
+      await expect(page.getByTestId('search-panel')).toBeHidden();
+      await expect.poll(async () => (await form.boundingBox())!.width).toBeLessThan(width / 2 + 100);
+    });
+});
