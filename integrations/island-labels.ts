@@ -19,8 +19,7 @@ export function islandLabelsModule(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const set = id.slice(PREFIX.length + 1);
       if (!Object.hasOwn(LABEL_SETS, set)) throw new Error(`No label set "${set}" in src/i18n/labels.ts`);
-      const prefixes = LABEL_SETS[set as LabelSet];
-      const labels = { uz: islandLabels('uz', prefixes), ru: islandLabels('ru', prefixes) };
+      const labels = { uz: islandLabels('uz', set as LabelSet), ru: islandLabels('ru', set as LabelSet) };
       return `export default ${JSON.stringify(labels)};`;
     },
   };

@@ -12,7 +12,8 @@ export async function handleNotFound(): Promise<void> {
   const notFound = document.querySelector<HTMLElement>('[data-error-page]');
   const container = late && document.getElementById(`late-${late.kind}`);
   if (!late || !container || !notFound) return;
-  const labels = (JSON.parse(container.dataset.labels ?? '{}') as Record<string, Labels>)[late.lang] ?? {};
+  // The page's own JSON: the late page's label set in each language it can render (NotFoundPage.astro).
+  const labels = (JSON.parse(container.dataset.labels ?? '{}') as Record<string, unknown>)[late.lang];
   // The late page shows in its language while it loads; without an answer the 404 page comes back, in its own.
   const pageLang = document.documentElement.lang;
   document.documentElement.lang = late.lang;
@@ -21,10 +22,10 @@ export async function handleNotFound(): Promise<void> {
   try {
     if (late.kind === 'product') {
       const { showLateProduct } = await import('../islands/product/late-product.tsx');
-      await showLateProduct(late.id, container, labels);
+      await showLateProduct(late.id, container, labels as Labels<'lateProduct'>);
     } else {
       const { showLateComments } = await import('../islands/reviews/late-comments.tsx');
-      await showLateComments(late.lang, late.id, container, labels);
+      await showLateComments(late.lang, late.id, container, labels as Labels<'comments'>);
     }
   } catch {
     container.hidden = true;

@@ -1,7 +1,11 @@
 /**
- * Build-time only: the labels an island renders, for its `labels` prop or
- * through `virtual:labels/<set>` (integrations/island-labels.ts).
- * Client code never imports this (it holds both languages).
+ * Build-time only: the label sets, the one list of which messages each island
+ * and client module renders, and the labels of a set in one language (for an
+ * island's `labels` prop, a page's JSON, or `virtual:labels/<set>` through
+ * integrations/island-labels.ts). A set names message keys or key prefixes;
+ * its keys' type (`LabelKey<set>` in messages.ts) follows from them, so an
+ * island asking for a label outside its set does not compile. Client code
+ * imports only the types (this module holds both languages).
  */
 import type { MessageKey } from './index.ts';
 import { ru } from './ru.ts';
@@ -9,45 +13,57 @@ import { uz } from './uz.ts';
 import type { Lang } from '#contract/schemas.ts';
 import type { Labels } from './messages.ts';
 
-const EXTRA: MessageKey[] = ['search.no_results', 'product.discount', 'product.installment', 'shell.search.title'];
-
+/** What a product card says besides its data (src/lib/card.ts). */
+const CARD = ['product.rating', 'review.rating', 'product.discount', 'product.installment'] as const;
 /** What a list of reviews shows (src/islands/shared/ReviewList.tsx), with the product page's lines about it. */
-export const REVIEW_LABELS = [
+const REVIEWS = [
   'review.',
   'product.rating',
   'product.no_reviews',
   'product.all_comments',
   'isl.reviews.image',
   'isl.reviews.first_review',
-];
+] as const;
+/** The sign-in gate of the shopper's pages. */
+const GATE = ['isl.auth.sign_in_to_access', 'isl.auth.login'] as const;
 
-const picked = new Map<string, Labels>();
-
-export function islandLabels(
-  lang: Lang,
-  // The search, favourites and basket islands, with the words of their product tiles' rating line.
-  prefixes: string[] = ['isl.search.', 'isl.basket.', 'isl.fav.', 'isl.auth.', 'product.rating', 'review.rating'],
-): Labels {
-  // Every page asks for the same few sets: picked once each (the build renders tens of thousands of pages).
-  const cacheKey = `${lang}:${prefixes.join(',')}`;
-  const cached = picked.get(cacheKey);
-  if (cached) return cached;
-  const table = lang === 'ru' ? ru : uz;
-  const labels: Labels = {};
-  for (const key of Object.keys(table) as MessageKey[]) {
-    if (EXTRA.includes(key) || prefixes.some((prefix) => key.startsWith(prefix))) labels[key] = table[key];
-  }
-  picked.set(cacheKey, labels);
-  return labels;
-}
-
-/**
- * Labels that client modules import as `virtual:labels/<set>` (both languages, a few hundred bytes),
- * instead of every page carrying them in its HTML: the header search on every page, the product
- * page's panel and its reviews, the toasts of pages without React.
- */
 export const LABEL_SETS = {
-  search: ['isl.search.', 'header.search.'],
+  /** The header's search box, on every page (virtual module). */
+  search: ['isl.search.', 'header.search.', 'search.no_results', 'shell.search.title'],
+  /** The search results page. */
+  searchResults: ['isl.search.', 'search.no_results', 'shell.search.title', ...CARD],
+  favourites: ['isl.fav.', ...CARD],
+  basket: ['isl.basket.', 'isl.fav.', 'isl.auth.', ...CARD],
+  checkout: [
+    'isl.checkout.',
+    'isl.basket.summary',
+    'isl.basket.items',
+    'isl.basket.discount',
+    'isl.basket.total',
+    'isl.basket.status_waiting',
+  ],
+  orderSuccess: ['isl.checkout.', 'isl.order.', 'isl.basket.'],
+  /** My orders and one order: their own, the order's, payment methods and the sign-in gate's. */
+  orders: ['isl.orders.', 'isl.order.', 'isl.checkout.pay_', 'isl.checkout.line_price', ...GATE],
+  profile: ['isl.profile.', 'isl.auth.'],
+  /** My reviews. */
+  reviewsPage: ['isl.reviews.', ...GATE, ...REVIEWS],
+  /** The product page's reviews (virtual module and the product page's island). */
+  reviews: REVIEWS,
+  /** The comments page of a product built without reviews, drawn in the browser. */
+  comments: [...REVIEWS, 'comments.', 'isl.reviews.loading', 'isl.reviews.empty_hint', 'isl.reviews.write'],
+  /** A product page built after the site, drawn in the browser. */
+  lateProduct: [
+    'product.loading',
+    'product.price',
+    'product.old_price',
+    'product.discount',
+    'product.description',
+    'product.stock.',
+    'product.warranty',
+    'product.image_alt',
+  ],
+  /** The product page's panel: price, stock, gallery and related products (virtual module). */
   product: [
     'product.discount',
     'product.stock.',
@@ -58,9 +74,32 @@ export const LABEL_SETS = {
     'product.rating',
     'review.rating',
   ],
-  reviews: REVIEW_LABELS,
-  // The React-free toasts' texts (islands/toasts/live.ts): a message outside them loads the dictionary.
-  toasts: ['isl.toast.', 'isl.basket.', 'isl.fav.', 'isl.profile.saved'],
-} satisfies Record<string, string[]>;
+  /** The listing's filters and sorts. */
+  listing: ['listing.'],
+  /** The React-free toasts (islands/toasts/live.ts) and sonner's: every message a toast shows. */
+  toasts: ['isl.toast.', 'isl.basket.', 'isl.fav.', 'isl.profile.saved', 'dialog.failed'],
+  /** The sign-in dialog (virtual module, loaded with it). */
+  auth: ['isl.auth.'],
+  /** The address picker (virtual module, loaded with it). */
+  address: ['isl.address.'],
+} as const satisfies Record<string, readonly string[]>;
 
 export type LabelSet = keyof typeof LABEL_SETS;
+
+const picked = new Map<string, Labels<LabelSet>>();
+
+/** One set's labels in one language. */
+export function islandLabels<S extends LabelSet>(lang: Lang, set: S): Labels<S> {
+  // Every page asks for the same few sets: picked once each (the build renders tens of thousands of pages).
+  const cacheKey = `${lang}:${set}`;
+  const cached = picked.get(cacheKey);
+  if (cached) return cached as Labels<S>;
+  const table = lang === 'ru' ? ru : uz;
+  const prefixes: readonly string[] = LABEL_SETS[set];
+  const labels: Partial<Record<MessageKey, string>> = {};
+  for (const key of Object.keys(table) as MessageKey[]) {
+    if (prefixes.some((prefix) => key.startsWith(prefix))) labels[key] = table[key];
+  }
+  picked.set(cacheKey, labels as Labels<LabelSet>);
+  return labels as Labels<S>;
+}

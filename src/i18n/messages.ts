@@ -1,23 +1,19 @@
 /**
  * Messages in the browser without shipping both languages on first load:
- * islands get the labels they render as a prop (picked at build time by
- * labels.ts), and toasts load the page language's table when first needed.
+ * each island and client module renders the labels of its set
+ * (src/i18n/labels.ts), typed by the set, so a label it lacks is a compile
+ * error rather than a raw key on the screen.
  */
 import { formatMessage } from './format.ts';
-import type { MessageKey, Messages } from './index.ts';
-import type { Lang } from '#contract/schemas.ts';
+import type { MessageKey } from './index.ts';
+import type { LABEL_SETS, LabelSet } from './labels.ts';
 
-export type Labels = Partial<Record<MessageKey, string>>;
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+/** The message keys of a label set: those starting with one of its prefixes. */
+export type LabelKey<S extends LabelSet> = Extract<MessageKey, `${(typeof LABEL_SETS)[S][number]}${string}`>;
+/** A label set's labels in one language. */
+export type Labels<S extends LabelSet> = Readonly<Record<LabelKey<S>, string>>;
+export type Translate<K extends MessageKey = MessageKey> = (key: K, values?: Record<string, string | number>) => string;
 
-export function makeT(labels: Labels): Translate {
-  return (key, values) => formatMessage(labels[key] ?? key, values);
-}
-
-const tables: Partial<Record<Lang, Promise<Messages>>> = {};
-
-/** The whole table of one language, loaded once (a chunk per language). */
-export function loadMessages(lang: Lang): Promise<Messages> {
-  tables[lang] ??= lang === 'ru' ? import('./ru.ts').then((m) => m.ru) : import('./uz.ts').then((m) => m.uz);
-  return tables[lang];
+export function makeT<K extends MessageKey>(labels: Readonly<Record<K, string>>): Translate<K> {
+  return (key, values) => formatMessage(labels[key], values);
 }

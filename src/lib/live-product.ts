@@ -159,7 +159,11 @@ export function buyView(product: LiveProduct, selected: Feature | undefined): Bu
 export const soldOut = (view: Pick<BuyView, 'stock'>): boolean => view.stock !== null && view.stock <= 0;
 
 /** The stock line: out of stock, the units or kilograms left, or nothing when the backend gives no figure. */
-export function stockText(t: Translate, stock: number | null, unit: LiveProduct['unit']): string {
+export function stockText(
+  t: Translate<'product.stock.out' | 'product.stock.kg' | 'product.stock.pcs'>,
+  stock: number | null,
+  unit: LiveProduct['unit'],
+): string {
   if (stock === null) return '';
   if (stock <= 0) return t('product.stock.out');
   return t(unit === 'kg' ? 'product.stock.kg' : 'product.stock.pcs', { count: stock });

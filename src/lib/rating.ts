@@ -13,9 +13,12 @@ export interface CardRating {
   label: string;
 }
 
+/** The words of a rating line. */
+export type RatingKey = 'review.rating' | 'product.rating';
+
 export function cardRating(
   product: { rating?: number | null; reviews_count?: number },
-  t: Translate,
+  t: Translate<RatingKey>,
 ): CardRating | null {
   const { rating } = product;
   if (typeof rating !== 'number' || !Number.isFinite(rating) || rating <= 0) return null;

@@ -204,12 +204,20 @@ onMount($deliveryQuote, () => {
 export const $paymentMethods = atom<readonly PaymentMethod[]>(PAYMENT_METHODS);
 onMount($paymentMethods, () => {
   if (!hasCapability('paymentMethods')) return;
-  void getApi()
-    .then((api) => api.call('paymentMethods'))
-    .then(
-      (answer) => $paymentMethods.set(offeredMethods(answer) ?? PAYMENT_METHODS),
-      () => undefined,
-    );
+  // Asked once a shopper is signed in: a visitor sees no payment methods, and loads no API client for them.
+  const ask = (signedIn: boolean) => {
+    if (!signedIn) return;
+    stop();
+    void getApi()
+      .then((api) => api.call('paymentMethods'))
+      .then(
+        (answer) => $paymentMethods.set(offeredMethods(answer) ?? PAYMENT_METHODS),
+        () => undefined,
+      );
+  };
+  const stop = $signedIn.listen(ask);
+  ask($signedIn.get());
+  return stop;
 });
 
 function failureOf(error: unknown): OrderFailure {

@@ -5,17 +5,20 @@
  * sessionStorage and queued again on the next page.
  */
 import { atom } from 'nanostores';
-import type { MessageKey } from '../i18n/index.ts';
+import type { LabelKey } from '../i18n/messages.ts';
+
+/** What a toast may say: the toasts' label set (src/i18n/labels.ts), which the toast islands carry. */
+export type ToastKey = LabelKey<'toasts'>;
 
 export type ToastKind = 'success' | 'error' | 'info';
 export interface ToastMessage {
   kind: ToastKind;
-  key: MessageKey;
+  key: ToastKey;
   values?: Record<string, string | number>;
   /** Extra text shown under the message (e.g. the server's field errors). */
   detail?: string;
   /** Or a message of ours shown under it. */
-  detailKey?: MessageKey;
+  detailKey?: ToastKey;
 }
 export interface Toast extends ToastMessage {
   id: number;
@@ -31,7 +34,7 @@ let lastId = 0;
 
 export function notify(
   kind: ToastKind,
-  key: MessageKey,
+  key: ToastKey,
   values?: Record<string, string | number>,
   detail?: string,
 ): void {

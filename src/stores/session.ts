@@ -12,14 +12,13 @@
  */
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
-import type { MessageKey } from '../i18n/index.ts';
 import type { ApiError } from '../lib/api/client.ts';
 import { $basketOwner, $localBasket, $pendingBasket, $serverBasket } from './basket.ts';
 import { syncLocalBasket } from './basket-edit.ts';
 import { getApi, statusOf } from './api.ts';
 import { hasCapability } from './capabilities.ts';
 import { $liked } from './favourites.ts';
-import { notify, notifyAfterReload, type ToastMessage } from './notify.ts';
+import { notify, notifyAfterReload, type ToastKey, type ToastMessage } from './notify.ts';
 import { $recentSearches } from './recent-searches.ts';
 import { $access, $device, $refresh, $signedIn, storeTokens } from './session-tokens.ts';
 
@@ -48,7 +47,7 @@ export type Result = { ok: true } | { ok: false; reason: 'invalid' | 'failed' };
  * page's language) instead of the spec's, and the resend countdown of the
  * pending sign-in runs at least until the server's `retry_after`.
  */
-function failed(error: unknown, key: MessageKey, phone: string): void {
+function failed(error: unknown, key: ToastKey, phone: string): void {
   const body = statusOf(error) === 429 ? (error as ApiError).body : undefined;
   if (!body) {
     notify('error', key);

@@ -21,7 +21,8 @@ import {
   type Draft,
 } from '../../stores/address-picker.ts';
 import { $lang } from '../../stores/language.ts';
-import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
+import labels from 'virtual:labels/address';
+import { makeT, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import ModalDialog from '../shared/ModalDialog.tsx';
 import { createPickerMap, type PickerMap } from './map.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
@@ -37,11 +38,10 @@ let mounted = false;
 export async function mountAddressPicker(): Promise<void> {
   if (mounted) return;
   mounted = true;
-  const messages = await loadMessages($lang.get());
   const host = document.createElement('div');
   host.id = 'address-picker-root';
   document.body.append(host);
-  createRoot(host).render(<AddressPicker t={makeT(messages)} />);
+  createRoot(host).render(<AddressPicker t={makeT(labels[$lang.get()])} />);
 }
 
 const DETAILS = [
@@ -50,7 +50,7 @@ const DETAILS = [
   ['entrance', 'isl.address.entrance', 'off'],
 ] as const;
 
-export function AddressPicker({ t }: { t: Translate }) {
+export function AddressPicker({ t }: { t: Translate<LabelKey<'address'>> }) {
   const open = useStore($addressPickerOpen);
   const draft = useStore($draft);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -175,7 +175,7 @@ export function AddressPicker({ t }: { t: Translate }) {
   );
 }
 
-function Found({ t, draft }: { t: Translate; draft: Draft }) {
+function Found({ t, draft }: { t: Translate<LabelKey<'address'>>; draft: Draft }) {
   const { found, deliveryType } = draft;
   const rows = [
     ['isl.address.region', found?.region],

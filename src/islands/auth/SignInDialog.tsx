@@ -21,7 +21,8 @@ import {
   isCompleteUzPhone,
 } from '../../lib/phone.ts';
 import { $lang } from '../../stores/language.ts';
-import { loadMessages, makeT, type Translate } from '../../i18n/messages.ts';
+import labels from 'virtual:labels/auth';
+import { makeT, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import { hasCapability } from '../../stores/capabilities.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
 import { $device } from '../../stores/session-tokens.ts';
@@ -36,18 +37,17 @@ const $open = atom(false);
 let mounted = false;
 
 export async function openSignInDialog(): Promise<void> {
-  const messages = await loadMessages($lang.get());
   if (!mounted) {
     mounted = true;
     const host = document.createElement('div');
     host.id = 'sign-in-root';
     document.body.append(host);
-    createRoot(host).render(<SignInDialog t={makeT(messages)} />);
+    createRoot(host).render(<SignInDialog t={makeT(labels[$lang.get()])} />);
   }
   $open.set(true);
 }
 
-export function SignInDialog({ t }: { t: Translate }) {
+export function SignInDialog({ t }: { t: T }) {
   const open = useStore($open);
   const pending = useStore($pendingSignIn);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -95,7 +95,7 @@ export function SignInDialog({ t }: { t: Translate }) {
   );
 }
 
-type T = Translate;
+type T = Translate<LabelKey<'auth'>>;
 
 function PhoneStep({ t, onSent }: { t: T; onSent: () => void }) {
   const [value, setValue] = useState('+998 ');

@@ -47,7 +47,7 @@ export const useOffline = () =>
     () => false,
   );
 
-export default function BasketPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+export default function BasketPage({ lang, labels }: { lang: Lang; labels: Labels<'basket'> }) {
   const t = makeT(labels);
   const loaded = useStore($basketLoaded);
   const entries = useStore($localBasket);

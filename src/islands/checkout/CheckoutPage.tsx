@@ -50,7 +50,15 @@ export interface ShopContact {
   supportBot: string;
 }
 
-export default function CheckoutPage({ lang, labels, contact }: { lang: Lang; labels: Labels; contact: ShopContact }) {
+export default function CheckoutPage({
+  lang,
+  labels,
+  contact,
+}: {
+  lang: Lang;
+  labels: Labels<'checkout'>;
+  contact: ShopContact;
+}) {
   const t = makeT(labels);
   const signedIn = useStore($signedIn);
   const loaded = useStore($basketLoaded);

@@ -27,7 +27,7 @@ import './checkout.css';
 /** What the page shows before the order itself. */
 type Before = 'loading' | 'no_order' | 'sign_in_needed';
 
-export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Labels }) {
+export default function OrderSuccess({ lang, labels }: { lang: Lang; labels: Labels<'orderSuccess'> }) {
   const t = makeT(labels);
   const signedIn = useStore($signedIn);
   const open = useStore($openOrder);

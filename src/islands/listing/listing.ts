@@ -52,12 +52,16 @@ import { fillCard } from '../shared/fill-card.ts';
 import { formatAmount } from '../../lib/price.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import css from './listing.css?url';
+import type { LabelKey, Labels } from '../../i18n/messages.ts';
+
+/** A listing label by the word after `listing.`. */
+type ListingWord = LabelKey<'listing'> extends `listing.${infer Word}` ? Word : never;
 
 interface Config {
   lang: Lang;
   scope: { facet: NamedFacet; token: string; value: string } | { top: true };
   omit: string[];
-  labels: Record<string, string>;
+  labels: Labels<'listing'>;
 }
 
 interface PagefindData {
@@ -154,8 +158,8 @@ class Controller {
     this.syncControls();
   }
 
-  private t(key: string, values: Record<string, string | number> = {}): string {
-    return formatMessage(this.config.labels[`listing.${key}`] ?? key, values);
+  private t(word: ListingWord, values: Record<string, string | number> = {}): string {
+    return formatMessage(this.config.labels[`listing.${word}`], values);
   }
 
   private async loadIndex(): Promise<Index | null> {
@@ -486,7 +490,8 @@ class Controller {
         fieldset.className = 'lp-group';
         fieldset.dataset['group'] = group.facet;
         const legend = document.createElement('legend');
-        legend.textContent = group.label ?? this.t(group.facet);
+        // A facet without a label of its own is one of the listing's (price, stock, category, store).
+        legend.textContent = group.label ?? this.t(group.facet as ListingWord);
         fieldset.append(legend);
         for (const option of group.options) {
           const label = document.createElement('label');

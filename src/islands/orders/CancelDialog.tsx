@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Order } from '#contract/schemas.ts';
-import type { Translate } from '../../i18n/messages.ts';
+import type { LabelKey, Translate } from '../../i18n/messages.ts';
 import { $cancelling, cancelOrder } from '../../stores/orders.ts';
 import { trapTab } from '../shared/dialog.ts';
 import '../shared/modal.css';
@@ -20,7 +20,7 @@ export default function CancelDialog({
 }: {
   /** The order to ask about; null keeps the prompt closed. */
   order: Order | null;
-  t: Translate;
+  t: Translate<LabelKey<'orders'>>;
   /** The prompt closed: with the cancelled order, or null when it was kept. */
   onClose: (cancelled: Order | null) => void;
 }) {

@@ -12,7 +12,7 @@ import type { Lang, Order } from '#contract/schemas.ts';
 import { orderThumbnails, tabFromQuery } from '../../lib/orders.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { tabAfterKey } from '../../lib/tabs.ts';
-import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
+import { makeT, type Labels, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { hasCapability } from '../../stores/capabilities.ts';
 import {
@@ -30,7 +30,7 @@ import { Fact, LoadFailed, OrdersUnavailable, PaymentState, ShopDate, StatusText
 import '../shared/tiles.css';
 import './orders.css';
 
-export default function OrdersPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+export default function OrdersPage({ lang, labels }: { lang: Lang; labels: Labels<'orders'> }) {
   setLanguage(lang);
   const t = makeT(labels);
   return (
@@ -43,11 +43,11 @@ export default function OrdersPage({ lang, labels }: { lang: Lang; labels: Label
 const tabId = (tab: OrderTab) => `orders-tab-${tab}`;
 const PANEL_ID = 'orders-panel';
 
-function OrderTabs({ lang, t }: { lang: Lang; t: Translate }) {
+function OrderTabs({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>> }) {
   return hasCapability('ordersList') ? <OrderTabList lang={lang} t={t} /> : <OrdersUnavailable t={t} />;
 }
 
-function OrderTabList({ lang, t }: { lang: Lang; t: Translate }) {
+function OrderTabList({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>> }) {
   // Rendered in the browser only (inside the sign-in gate): the address can be read at once.
   const [tab, setTab] = useState<OrderTab>(() => tabFromQuery(location.search));
   const lists = useStore($orderLists);
@@ -204,7 +204,7 @@ function OrderItem({
   onCancel,
 }: {
   lang: Lang;
-  t: Translate;
+  t: Translate<LabelKey<'orders'>>;
   order: Order;
   cancelling: boolean;
   onCancel: () => void;

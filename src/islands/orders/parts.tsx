@@ -5,10 +5,10 @@ import type { OrderStatus } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { statusText } from '../../lib/orders.ts';
 import { shopDate } from '../../lib/shop-date.ts';
-import type { Translate } from '../../i18n/messages.ts';
+import type { LabelKey, Translate } from '../../i18n/messages.ts';
 
 /** The short label, and the fuller flow status beside it (spec §4). */
-export function StatusText({ status, t }: { status: OrderStatus; t: Translate }) {
+export function StatusText({ status, t }: { status: OrderStatus; t: Translate<LabelKey<'orders'>> }) {
   const { label, flow } = statusText(status);
   return (
     <span className="orders-status" data-testid="order-status" data-status={status} data-label={label}>
@@ -19,7 +19,7 @@ export function StatusText({ status, t }: { status: OrderStatus; t: Translate })
 }
 
 /** Paid, unpaid, or for a paid order that was cancelled, where its refund stands. */
-export function PaymentState({ order, t }: { order: Pick<Order, 'payment_status'>; t: Translate }) {
+export function PaymentState({ order, t }: { order: Pick<Order, 'payment_status'>; t: Translate<LabelKey<'orders'>> }) {
   return (
     <span className="orders-payment" data-testid="order-payment-status" data-status={order.payment_status}>
       {t(`isl.order.${order.payment_status}`)}
@@ -52,7 +52,7 @@ export function LoadFailed({
   failure: string;
   testId: string;
   onRetry: () => void;
-  t: Translate;
+  t: Translate<LabelKey<'orders'>>;
 }) {
   return (
     <div className="orders-failed">
@@ -70,7 +70,7 @@ export function LoadFailed({
 }
 
 /** A backend without an orders list (the `ordersList` capability): where the shopper learns of an order instead. */
-export function OrdersUnavailable({ t }: { t: Translate }) {
+export function OrdersUnavailable({ t }: { t: Translate<LabelKey<'orders'>> }) {
   return (
     <p className="island-status" data-testid="orders-unavailable">
       {t('isl.orders.unavailable')}

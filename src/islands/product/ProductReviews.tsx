@@ -21,7 +21,7 @@ export interface ProductReviewsProps {
   rating: number | null;
   /** As built, or as the API answered after the page loaded. */
   state: 'built' | 'checked';
-  labels: Labels;
+  labels: Labels<'reviews'>;
 }
 
 export default function ProductReviews({ lang, id, reviews, count, rating, state, labels }: ProductReviewsProps) {

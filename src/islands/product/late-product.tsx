@@ -9,12 +9,20 @@ import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../l
 import { stockText } from '../../lib/live-product.ts';
 import type { ShownProduct } from '../../lib/product.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
-import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
+import { makeT, type Labels, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import { productFor } from '../../stores/basket-products.ts';
 import { $lang } from '../../stores/language.ts';
 import type { Lang } from '#contract/langs.ts';
 
-function LateProduct({ product, t, lang }: { product: ShownProduct; t: Translate; lang: Lang }) {
+function LateProduct({
+  product,
+  t,
+  lang,
+}: {
+  product: ShownProduct;
+  t: Translate<LabelKey<'lateProduct'>>;
+  lang: Lang;
+}) {
   const stock = stockText(t, product.stock ?? null, product.unit ?? 'pcs');
   return (
     <article className="late-grid">
@@ -55,7 +63,11 @@ function LateProduct({ product, t, lang }: { product: ShownProduct; t: Translate
 }
 
 /** Renders the product (in the page's language, as the stores ask for it) into `container`; rejects when the API has none (the 404 page then stays). */
-export async function showLateProduct(id: number, container: HTMLElement, labels: Labels): Promise<void> {
+export async function showLateProduct(
+  id: number,
+  container: HTMLElement,
+  labels: Labels<'lateProduct'>,
+): Promise<void> {
   const t = makeT(labels);
   container.textContent = t('product.loading');
   const product = await productFor(id);

@@ -11,7 +11,7 @@ import type { Lang } from '#contract/schemas.ts';
 import { shortAddress } from '../../lib/address.ts';
 import type { ProfileField, ProfileForm, ProfileProblem } from '../../lib/profile.ts';
 import { formatUzPhone } from '../../lib/uz-phone.ts';
-import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
+import { makeT, type Labels, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import { openAddressPicker } from '../../stores/address.ts';
 import { setLanguage } from '../../stores/language.ts';
 import { notify } from '../../stores/notify.ts';
@@ -23,7 +23,7 @@ import './profile.css';
 /** A field's message: the browser's check, or the API's words. */
 type FieldError = ProfileProblem | { kind: 'server'; message: string };
 
-function errorText(t: Translate, error: FieldError): string {
+function errorText(t: Translate<LabelKey<'profile'>>, error: FieldError): string {
   switch (error.kind) {
     case 'server':
       return error.message;
@@ -38,7 +38,7 @@ function errorText(t: Translate, error: FieldError): string {
   }
 }
 
-export default function PersonalData({ lang, labels }: { lang: Lang; labels: Labels }) {
+export default function PersonalData({ lang, labels }: { lang: Lang; labels: Labels<'profile'> }) {
   setLanguage(lang);
   const t = makeT(labels);
   return (
@@ -48,7 +48,7 @@ export default function PersonalData({ lang, labels }: { lang: Lang; labels: Lab
   );
 }
 
-function PersonalDataForm({ t }: { t: Translate }) {
+function PersonalDataForm({ t }: { t: Translate<LabelKey<'profile'>> }) {
   const profile = useStore($profile);
   const load = useStore($profileLoad);
   // What the shopper typed; null until the profile arrives (then its values).

@@ -7,7 +7,7 @@
  */
 import type { Lang } from '#contract/schemas.ts';
 import type { Review } from '../../lib/backend/shop.ts';
-import type { Translate } from '../../i18n/messages.ts';
+import type { LabelKey, Translate } from '../../i18n/messages.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { hasCapability } from '../../stores/capabilities.ts';
 import { averageRating, RatingSummary, ReviewList } from '../shared/ReviewList.tsx';
@@ -20,7 +20,7 @@ export default function Comments({
   reviews,
 }: {
   lang: Lang;
-  t: Translate;
+  t: Translate<LabelKey<'comments'>>;
   id: number;
   title: string;
   reviews: readonly Review[];

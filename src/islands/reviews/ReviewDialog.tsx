@@ -21,7 +21,7 @@ import {
 } from '#contract/reviews.ts';
 import { hasErrors, RATINGS, reviewErrors, type ImageProblem } from '../../lib/review-form.ts';
 import { productTitle } from '../../lib/product.ts';
-import type { Translate } from '../../i18n/messages.ts';
+import type { LabelKey, Translate } from '../../i18n/messages.ts';
 import {
   $draft,
   $send,
@@ -46,7 +46,7 @@ export default function ReviewDialog({
   t,
   onSaved,
 }: {
-  t: Translate;
+  t: Translate<LabelKey<'reviewsPage'>>;
   /** After a save; `created` for a new review (else an edit). */
   onSaved: (created: boolean) => void;
 }) {

@@ -12,7 +12,7 @@ import type { OwnReview, RequiredComment } from '../../lib/backend/shop.ts';
 import { firstImage, productTitle } from '../../lib/product.ts';
 import { tabAfterKey } from '../../lib/tabs.ts';
 import { localizedPath } from '../../i18n/urls.ts';
-import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
+import { makeT, type Labels, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import { hasCapability } from '../../stores/capabilities.ts';
 import {
   $pending,
@@ -34,7 +34,7 @@ const ReviewDialog = lazy(() => import('./ReviewDialog.tsx'));
 const TABS = ['pending', 'rated'] as const;
 type Tab = (typeof TABS)[number];
 
-export default function ReviewsPage({ lang, labels }: { lang: Lang; labels: Labels }) {
+export default function ReviewsPage({ lang, labels }: { lang: Lang; labels: Labels<'reviewsPage'> }) {
   const t = makeT(labels);
   return (
     <SignInGate message={t('isl.auth.sign_in_to_access')} login={t('isl.auth.login')}>
@@ -43,7 +43,7 @@ export default function ReviewsPage({ lang, labels }: { lang: Lang; labels: Labe
   );
 }
 
-function Reviews({ lang, t }: { lang: Lang; t: Translate }) {
+function Reviews({ lang, t }: { lang: Lang; t: Translate<LabelKey<'reviewsPage'>> }) {
   const pending = useStore($pending);
   const rated = useStore($rated);
   const open = useStore($reviewOpen);
@@ -166,7 +166,7 @@ function ListStatus<T>({
   empty,
   retry,
 }: {
-  t: Translate;
+  t: Translate<LabelKey<'reviewsPage'>>;
   list: ListState<T>;
   empty: string;
   retry: () => Promise<void>;
@@ -199,7 +199,7 @@ function ProductLink({ lang, product }: { lang: Lang; product: RequiredComment['
   );
 }
 
-function PendingItem({ lang, t, item }: { lang: Lang; t: Translate; item: RequiredComment }) {
+function PendingItem({ lang, t, item }: { lang: Lang; t: Translate<LabelKey<'reviewsPage'>>; item: RequiredComment }) {
   const { product } = item;
   return (
     <li className="reviews-pending-item" data-pending-product={product.id}>
@@ -218,7 +218,7 @@ function PendingItem({ lang, t, item }: { lang: Lang; t: Translate; item: Requir
   );
 }
 
-function RatedItem({ lang, t, review }: { lang: Lang; t: Translate; review: OwnReview }) {
+function RatedItem({ lang, t, review }: { lang: Lang; t: Translate<LabelKey<'reviewsPage'>>; review: OwnReview }) {
   const product = review.product_summary;
   return (
     <li data-rated-product={product.id}>

@@ -15,7 +15,8 @@ export async function showCommentsShell(): Promise<void> {
   try {
     // /{lang}/comments/late opened as it is, or an id that is not one: nothing to show.
     if (page?.kind !== 'comments') throw new Error(`no product in ${location.pathname}`);
-    const labels = JSON.parse(container.dataset.labels ?? '{}') as Labels;
+    // The page's own JSON: the comments' label set (comments/late.astro).
+    const labels = JSON.parse(container.dataset.labels ?? '{}') as Labels<'comments'>;
     const { showLateComments } = await import('./late-comments.tsx');
     await showLateComments(page.lang, page.id, container, labels);
   } catch {

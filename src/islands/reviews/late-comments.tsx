@@ -14,7 +14,12 @@ import { makeT, type Labels } from '../../i18n/messages.ts';
 import Comments from './Comments.tsx';
 
 /** Renders the comments page into `container`; rejects when the API has no such product (the 404 page stays). */
-export async function showLateComments(lang: Lang, id: number, container: HTMLElement, labels: Labels): Promise<void> {
+export async function showLateComments(
+  lang: Lang,
+  id: number,
+  container: HTMLElement,
+  labels: Labels<'comments'>,
+): Promise<void> {
   const t = makeT(labels);
   container.textContent = t('isl.reviews.loading');
   // Reviews as the product page reads them: kept 5 minutes, never older than the shopper's own last review.

@@ -30,7 +30,7 @@ const MAX_PER_GROUP = 6;
 interface Props {
   lang: Lang;
   /** The `search` set of i18n/labels.ts. */
-  labels: Labels;
+  labels: Labels<'search'>;
   /** Product pages hide the search block on mobile (spec §2). */
   hideOnMobile?: boolean;
 }

@@ -14,7 +14,15 @@ import { setLanguage } from '../../stores/language.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
 import { CardList } from '../shared/CardList.tsx';
 
-export default function SearchResults({ lang, labels, card }: { lang: Lang; labels: Labels<'searchResults'>; card: CardSetup }) {
+export default function SearchResults({
+  lang,
+  labels,
+  card,
+}: {
+  lang: Lang;
+  labels: Labels<'searchResults'>;
+  card: CardSetup;
+}) {
   setLanguage(lang);
   const t = makeT(labels);
   const [query, setQuery] = useState<string | null>(null);

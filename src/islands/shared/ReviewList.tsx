@@ -9,12 +9,12 @@ import type { ReactNode } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import type { Review } from '../../lib/backend/shop.ts';
 import { REVIEW_RATING, REVIEW_TEXT_FIELDS } from '#contract/reviews.ts';
-import type { Translate } from '../../i18n/messages.ts';
+import type { LabelKey, Translate } from '../../i18n/messages.ts';
 import { shopDate } from '../../lib/shop-date.ts';
 import './reviews.css';
 
 /** Filled and empty stars, read out as the rating ('Baho: 4 / 5'). */
-export function Stars({ t, rating }: { t: Translate; rating: number }) {
+export function Stars({ t, rating }: { t: Translate<LabelKey<'reviews'>>; rating: number }) {
   const filled = Math.round(rating);
   return (
     <span className="review-stars" role="img" aria-label={t('review.rating', { rating })}>
@@ -31,7 +31,15 @@ export const averageRating = (reviews: readonly Pick<Review, 'rating'>[]): numbe
 };
 
 /** The average and count line ('★ 4.2 / 5 · 3 ta sharh'); none without a rating (a backend without ratings). */
-export function RatingSummary({ t, rating, count }: { t: Translate; rating: number | null; count: number }) {
+export function RatingSummary({
+  t,
+  rating,
+  count,
+}: {
+  t: Translate<LabelKey<'reviews'>>;
+  rating: number | null;
+  count: number;
+}) {
   if (rating === null) return null;
   return (
     <p className="review-summary" data-rating>
@@ -49,7 +57,7 @@ export function ReviewCard({
   children,
 }: {
   lang: Lang;
-  t: Translate;
+  t: Translate<LabelKey<'reviews'>>;
   review: Review;
   /** Shown above the author (the product, on the shopper's own list). */
   heading?: ReactNode;
@@ -97,7 +105,15 @@ export function ReviewCard({
   );
 }
 
-export function ReviewList({ lang, t, reviews }: { lang: Lang; t: Translate; reviews: readonly Review[] }) {
+export function ReviewList({
+  lang,
+  t,
+  reviews,
+}: {
+  lang: Lang;
+  t: Translate<LabelKey<'reviews'>>;
+  reviews: readonly Review[];
+}) {
   return (
     <ul className="reviews">
       {reviews.map((review) => (

@@ -3,11 +3,10 @@
  * pages): a stack at the top centre (spec §2) whose items are live regions (a
  * status, or an alert for an error), shown for the spec's durations (§9), at
  * most TOAST_LIMIT at once, looking like sonner's (toasts.css). Their texts
- * come from a small label set; a message outside it loads the dictionary.
+ * are the toasts' label set.
  */
 import labels from 'virtual:labels/toasts';
 import { formatMessage } from '../../i18n/format.ts';
-import { loadMessages } from '../../i18n/messages.ts';
 import { $lang } from '../../stores/language.ts';
 import { takeToasts, TOAST_LIMIT, type Toast } from '../../stores/notify.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
@@ -25,10 +24,7 @@ function toastList(): HTMLDivElement {
   return list;
 }
 
-async function text(key: Toast['key']): Promise<string> {
-  const lang = $lang.get();
-  return labels[lang][key] ?? (await loadMessages(lang))[key];
-}
+const text = (key: Toast['key']): string => labels[$lang.get()][key];
 
 async function show({ kind, key, values, detail, detailKey }: Toast): Promise<void> {
   const item = document.createElement('div');

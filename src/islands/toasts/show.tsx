@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast } from 'sonner';
 import { formatMessage } from '../../i18n/format.ts';
-import { loadMessages } from '../../i18n/messages.ts';
+import labels from 'virtual:labels/toasts';
 import { $lang } from '../../stores/language.ts';
 import { takeToasts, TOAST_LIMIT } from '../../stores/notify.ts';
 import { TOAST_DURATION_MS } from './durations.ts';
@@ -34,7 +34,8 @@ function Host({ onReady }: { onReady: () => void }) {
 }
 
 export async function showQueued(): Promise<void> {
-  const [messages] = await Promise.all([loadMessages($lang.get()), mount()]);
+  await mount();
+  const messages = labels[$lang.get()];
   for (const { kind, key, values, detail, detailKey } of takeToasts()) {
     const text = formatMessage(messages[key], values);
     const description = detail ?? (detailKey && messages[detailKey]);
