@@ -13,7 +13,7 @@ import { localizedPath } from '../i18n/urls.ts';
 import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
 import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from './price.ts';
 import { firstImage, productTitle } from './product.ts';
-import { cardRating, type CardRating } from './rating.ts';
+import { cardRating, type CardRating, type RatingKey } from './rating.ts';
 
 /** What a product card shows, its texts in the page's language (a filtered list reads it from `data-pagefind-meta="card"`). */
 export interface ListingCard {
@@ -38,10 +38,13 @@ export interface ListingCard {
 export const unitsLeft = (product: Pick<CardProduct, 'stock' | 'features'>) =>
   Math.max(product.stock ?? Number.POSITIVE_INFINITY, ...(product.features ?? []).map((feature) => feature.count));
 
+/** The words a card's lines take from the island's labels. */
+export type CardKey = 'product.discount' | 'product.installment' | RatingKey;
+
 /** What a card shows of a product, its texts in `t`'s language (the build's translator, or an island's labels), `lang`. */
 export function listingCard(
   product: CardProduct,
-  t: Translate,
+  t: Translate<CardKey>,
   configuredPlan: InstallmentPlan | null,
   lang: Lang,
 ): ListingCard {
@@ -89,7 +92,7 @@ export interface CardLook extends CardSetup {
   eager: boolean;
 }
 
-export function cardWords(t: Translate): CardWords {
+export function cardWords(t: Translate<(typeof CARD_WORDS)[keyof typeof CARD_WORDS]>): CardWords {
   return Object.fromEntries(Object.entries(CARD_WORDS).map(([word, key]) => [word, t(key)])) as CardWords;
 }
 

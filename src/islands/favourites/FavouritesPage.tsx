@@ -14,7 +14,15 @@ import { setLanguage } from '../../stores/language.ts';
 import { CardList } from '../shared/CardList.tsx';
 import { useHydrated } from '../shared/hydrated.ts';
 
-export default function FavouritesPage({ lang, labels, card }: { lang: Lang; labels: Labels; card: CardSetup }) {
+export default function FavouritesPage({
+  lang,
+  labels,
+  card,
+}: {
+  lang: Lang;
+  labels: Labels<'favourites'>;
+  card: CardSetup;
+}) {
   setLanguage(lang);
   const t = makeT(labels);
   const ids = useStore($favouriteIds);

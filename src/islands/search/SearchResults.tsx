@@ -14,7 +14,15 @@ import { setLanguage } from '../../stores/language.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
 import { CardList } from '../shared/CardList.tsx';
 
-export default function SearchResults({ lang, labels, card }: { lang: Lang; labels: Labels; card: CardSetup }) {
+export default function SearchResults({
+  lang,
+  labels,
+  card,
+}: {
+  lang: Lang;
+  labels: Labels<'searchResults'>;
+  card: CardSetup;
+}) {
   setLanguage(lang);
   const t = makeT(labels);
   const [query, setQuery] = useState<string | null>(null);
@@ -45,6 +53,9 @@ export default function SearchResults({ lang, labels, card }: { lang: Lang; labe
   useEffect(() => {
     const q = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
     setQuery(q);
+    // The header's box shows what was searched (it takes the text over when it wakes, SearchBox.tsx).
+    const box = document.querySelector<HTMLInputElement>('[role=search] input');
+    if (box) box.value ||= q;
     if (q) {
       rememberSearch(q);
       void load(q, 1);

@@ -5,7 +5,7 @@
  */
 import type { Lang } from '#contract/schemas.ts';
 import type { Translate } from '../../i18n/messages.ts';
-import { cardHtml, listingCard, type CardSetup } from '../../lib/card.ts';
+import { cardHtml, listingCard, type CardKey, type CardSetup } from '../../lib/card.ts';
 import type { CardProduct } from '../../lib/catalogue-view.ts';
 import { configuredPlan } from './installment-plan.ts';
 import './card.css';
@@ -23,7 +23,7 @@ export function CardList({
 }: {
   products: readonly CardProduct[];
   /** The island's labels: the cards' discount, monthly and rating lines. */
-  t: Translate;
+  t: Translate<CardKey>;
   setup: CardSetup;
   lang: Lang;
   /** h2 where the cards sit right under the page's h1 (headings never skip a level). */
