@@ -42,7 +42,7 @@ export const LABEL_SETS = {
     'isl.basket.total',
     'isl.basket.status_waiting',
   ],
-  orderSuccess: ['isl.checkout.', 'isl.order.', 'isl.basket.'],
+  orderSuccess: ['isl.order.', 'isl.checkout.line_price', 'isl.checkout.sign_in', 'isl.checkout.pay_'],
   /** My orders and one order: their own, the order's, payment methods and the sign-in gate's. */
   orders: ['isl.orders.', 'isl.order.', 'isl.checkout.pay_', 'isl.checkout.line_price', ...GATE],
   profile: ['isl.profile.', 'isl.auth.'],
