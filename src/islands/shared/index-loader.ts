@@ -20,6 +20,12 @@ export interface SearchIndex<Api> {
 
 /** The index's folder, kept out of the bundler's graph (it only exists after the build). */
 const BASE = '/pagefind/';
+/**
+ * Imported by name: an import of a template string is wrapped in Vite's preload helper, whose failure reloads the
+ * page (islands/toasts/failures.ts), where a missing index must only leave the search to the API.
+ */
+const SCRIPT_URL = `${BASE}pagefind.js`;
+const PARTS_URL = `${BASE}${PARTS_FILE}`;
 /** Words of a suggestion's excerpt (the search box shows none; fewer make smaller answers). */
 const OPTIONS = { excerptLength: 12 };
 
@@ -32,8 +38,8 @@ export function loadSearchIndex<Api>(): Promise<SearchIndex<Api> | null> {
       const lang = document.documentElement.lang;
       // The list of parts comes beside the script, not after it.
       const [pagefind, parts] = await Promise.all([
-        import(/* @vite-ignore */ `${BASE}pagefind.js`) as Promise<PagefindModule>,
-        import(/* @vite-ignore */ `${BASE}${PARTS_FILE}`) as Promise<{ default: PartsList }>,
+        import(/* @vite-ignore */ SCRIPT_URL) as Promise<PagefindModule>,
+        import(/* @vite-ignore */ PARTS_URL) as Promise<{ default: PartsList }>,
       ]);
       await pagefind.options(OPTIONS);
       await pagefind.init();
