@@ -3,6 +3,8 @@ import { readdirSync } from 'node:fs';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -199,6 +201,10 @@ export default defineConfig(
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...capabilityZones, sharedZone] }],
     },
   },
+  // React islands: the rules of hooks and React's compiler checks (no store or state written during render), and
+  // accessible markup.
+  { files: ['src/**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
+  { files: ['src/**/*.tsx'], ...jsxA11y.configs.recommended },
   pureLib,
   screensThroughStores,
   e2eThroughSupport,

@@ -6,26 +6,38 @@ declare module 'virtual:capabilities' {
 }
 // The label sets client modules import, by language (src/i18n/labels.ts, integrations/island-labels.ts).
 declare module 'virtual:labels/search' {
-  const labels: Record<import('#contract/schemas.ts').Lang, import('./i18n/messages.ts').Labels<'search'>>;
+  import type { Lang } from '../contract/schemas.ts';
+  import type { Labels } from './i18n/messages.ts';
+  const labels: Record<Lang, Labels<'search'>>;
   export default labels;
 }
 declare module 'virtual:labels/product' {
-  const labels: Record<import('#contract/schemas.ts').Lang, import('./i18n/messages.ts').Labels<'product'>>;
+  import type { Lang } from '../contract/schemas.ts';
+  import type { Labels } from './i18n/messages.ts';
+  const labels: Record<Lang, Labels<'product'>>;
   export default labels;
 }
 declare module 'virtual:labels/reviews' {
-  const labels: Record<import('#contract/schemas.ts').Lang, import('./i18n/messages.ts').Labels<'reviews'>>;
+  import type { Lang } from '../contract/schemas.ts';
+  import type { Labels } from './i18n/messages.ts';
+  const labels: Record<Lang, Labels<'reviews'>>;
   export default labels;
 }
 declare module 'virtual:labels/toasts' {
-  const labels: Record<import('#contract/schemas.ts').Lang, import('./i18n/messages.ts').Labels<'toasts'>>;
+  import type { Lang } from '../contract/schemas.ts';
+  import type { Labels } from './i18n/messages.ts';
+  const labels: Record<Lang, Labels<'toasts'>>;
   export default labels;
 }
 declare module 'virtual:labels/auth' {
-  const labels: Record<import('#contract/schemas.ts').Lang, import('./i18n/messages.ts').Labels<'auth'>>;
+  import type { Lang } from '../contract/schemas.ts';
+  import type { Labels } from './i18n/messages.ts';
+  const labels: Record<Lang, Labels<'auth'>>;
   export default labels;
 }
 declare module 'virtual:labels/address' {
-  const labels: Record<import('#contract/schemas.ts').Lang, import('./i18n/messages.ts').Labels<'address'>>;
+  import type { Lang } from '../contract/schemas.ts';
+  import type { Labels } from './i18n/messages.ts';
+  const labels: Record<Lang, Labels<'address'>>;
   export default labels;
 }

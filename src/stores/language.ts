@@ -15,8 +15,3 @@ function detect(): Lang {
 }
 
 export const $lang = atom<Lang>(detect());
-
-/** Islands get the language as a prop from the page; this keeps the stores in step. */
-export function setLanguage(lang: Lang): void {
-  if ($lang.get() !== lang) $lang.set(lang);
-}

@@ -10,7 +10,6 @@ import type { CardSetup } from '../../lib/card.ts';
 import { $products, productFor } from '../../stores/basket-products.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { $favouriteIds, $favouritesReady, loadFavourites } from '../../stores/favourites.ts';
-import { setLanguage } from '../../stores/language.ts';
 import { CardList } from '../shared/CardList.tsx';
 import { useHydrated } from '../shared/hydrated.ts';
 
@@ -23,7 +22,6 @@ export default function FavouritesPage({
   labels: Labels<'favourites'>;
   card: CardSetup;
 }) {
-  setLanguage(lang);
   const t = makeT(labels);
   const ids = useStore($favouriteIds);
   const ready = useStore($favouritesReady);

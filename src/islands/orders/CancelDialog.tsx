@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Order } from '#contract/schemas.ts';
 import type { LabelKey, Translate } from '../../i18n/messages.ts';
 import { $cancelling, cancelOrder } from '../../stores/orders.ts';
-import { trapTab } from '../shared/dialog.ts';
+import ModalDialog from '../shared/ModalDialog.tsx';
 import '../shared/modal.css';
 
 export default function CancelDialog({
@@ -66,19 +66,12 @@ export default function CancelDialog({
   };
 
   return (
-    <dialog
+    <ModalDialog
       ref={dialog}
       className="modal orders-dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault();
-        keep();
-      }}
-      onKeyDown={(event) => trapTab(event, dialog.current)}
-      onClick={(event) => {
-        if (event.target === dialog.current) keep();
-      }}
+      close={keep}
       data-testid="cancel-dialog"
     >
       {order && (
@@ -115,6 +108,6 @@ export default function CancelDialog({
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

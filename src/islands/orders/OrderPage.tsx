@@ -16,8 +16,7 @@ import { printUzPhone } from '../../lib/uz-phone.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { featureText, productTitle } from '../../lib/product.ts';
 import { localizedPath } from '../../i18n/urls.ts';
-import { makeT, type Labels, type Translate } from '../../i18n/messages.ts';
-import { setLanguage } from '../../stores/language.ts';
+import { makeT, type Labels, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import {
   $cancelling,
   $openOrder,
@@ -35,8 +34,7 @@ import { Fact, LoadFailed, OrdersUnavailable, PaymentState, ShopDate, StatusText
 import '../shared/tiles.css';
 import './orders.css';
 
-export default function OrderPage({ lang, labels }: { lang: Lang; labels: Labels }) {
-  setLanguage(lang);
+export default function OrderPage({ lang, labels }: { lang: Lang; labels: Labels<'orders'> }) {
   const t = makeT(labels);
   return (
     <SignInGate message={t('isl.auth.sign_in_to_access')} login={t('isl.auth.login')}>
@@ -45,7 +43,7 @@ export default function OrderPage({ lang, labels }: { lang: Lang; labels: Labels
   );
 }
 
-function OrderView({ lang, t }: { lang: Lang; t: Translate }) {
+function OrderView({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>> }) {
   // Rendered in the browser only (inside the sign-in gate): the address can be read at once.
   const [id] = useState(() => orderIdFromQuery(location.search));
   const open = useStore($openOrder);
@@ -82,7 +80,17 @@ function OrderView({ lang, t }: { lang: Lang; t: Translate }) {
   return <OrderDetails lang={lang} t={t} order={open.order} back={back} />;
 }
 
-function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; order: Order; back: ReactNode }) {
+function OrderDetails({
+  lang,
+  t,
+  order,
+  back,
+}: {
+  lang: Lang;
+  t: Translate<LabelKey<'orders'>>;
+  order: Order;
+  back: ReactNode;
+}) {
   const paying = useStore($paying) !== null;
   const cancelling = useStore($cancelling) !== null;
   const [paymentFailed] = useState(() => paymentFailedInQuery(location.search));
@@ -207,6 +215,14 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
       <ul className="orders-lines" data-testid="order-items">
         {order.items.map((item) => (
           <li key={item.id} className="orders-line" data-product={item.product.id}>
+            <img
+              className="orders-line-image"
+              src={orderLineImage(item)}
+              alt=""
+              width="64"
+              height="64"
+              loading="lazy"
+            />
             <a className="orders-line-title" href={localizedPath(lang, `/product/${item.product.id}`)}>
               {productTitle(item.product)}
             </a>
@@ -217,14 +233,6 @@ function OrderDetails({ lang, t, order, back }: { lang: Lang; t: Translate; orde
             )}
             <span className="orders-line-price" data-testid="order-item-price">
               {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price, lang) })}
-            <img
-              className="orders-line-image"
-              src={orderLineImage(item)}
-              alt=""
-              width="64"
-              height="64"
-              loading="lazy"
-            />
             </span>
           </li>
         ))}

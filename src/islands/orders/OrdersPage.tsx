@@ -13,7 +13,6 @@ import { orderThumbnails, tabFromQuery } from '../../lib/orders.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { tabAfterKey } from '../../lib/tabs.ts';
 import { makeT, type Labels, type LabelKey, type Translate } from '../../i18n/messages.ts';
-import { setLanguage } from '../../stores/language.ts';
 import { hasCapability } from '../../stores/capabilities.ts';
 import {
   $cancelling,
@@ -31,7 +30,6 @@ import '../shared/tiles.css';
 import './orders.css';
 
 export default function OrdersPage({ lang, labels }: { lang: Lang; labels: Labels<'orders'> }) {
-  setLanguage(lang);
   const t = makeT(labels);
   return (
     <SignInGate message={t('isl.auth.sign_in_to_access')} login={t('isl.auth.login')}>
@@ -96,7 +94,7 @@ function OrderTabList({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>
     if (focus) document.getElementById(tabId(next))?.focus();
   };
 
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = tabAfterKey(ORDER_TABS, tab, event.key);
     if (next === undefined) return;
     event.preventDefault();
@@ -105,7 +103,7 @@ function OrderTabList({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>
 
   return (
     <div className="orders" data-testid="orders">
-      <div className="orders-tabs" role="tablist" aria-label={t('isl.orders.tabs')} onKeyDown={onTabKey}>
+      <div className="orders-tabs" role="tablist" aria-label={t('isl.orders.tabs')}>
         {ORDER_TABS.map((each) => (
           <button
             key={each}
@@ -116,6 +114,7 @@ function OrderTabList({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>
             aria-controls={PANEL_ID}
             tabIndex={each === tab ? 0 : -1}
             onClick={() => select(each)}
+            onKeyDown={onTabKey}
             data-tab={each}
           >
             {t(`isl.orders.tab_${each}`)}

@@ -7,13 +7,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { BIRTH_DATE_MIN, LIMITS } from '#contract/limits.ts';
-import type { Lang } from '#contract/schemas.ts';
 import { shortAddress } from '../../lib/address.ts';
 import type { ProfileField, ProfileForm, ProfileProblem } from '../../lib/profile.ts';
 import { formatUzPhone } from '../../lib/uz-phone.ts';
 import { makeT, type Labels, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import { openAddressPicker } from '../../stores/address.ts';
-import { setLanguage } from '../../stores/language.ts';
 import { notify } from '../../stores/notify.ts';
 import { $profile, $profileLoad, loadProfile, profileAddressSaved, saveProfile } from '../../stores/profile.ts';
 import RetryButton from '../shared/RetryButton.tsx';
@@ -38,8 +36,7 @@ function errorText(t: Translate<LabelKey<'profile'>>, error: FieldError): string
   }
 }
 
-export default function PersonalData({ lang, labels }: { lang: Lang; labels: Labels<'profile'> }) {
-  setLanguage(lang);
+export default function PersonalData({ labels }: { labels: Labels<'profile'> }) {
   const t = makeT(labels);
   return (
     <SignInGate message={t('isl.auth.sign_in_to_access')} login={t('isl.auth.login')}>

@@ -17,10 +17,10 @@ import { cleanQuery } from '../../lib/recent-searches.ts';
 import { suggest } from '../../stores/search.ts';
 import { localizedPath } from '../../i18n/urls.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
-import { setLanguage } from '../../stores/language.ts';
 import { $recentSearches, clearRecentSearches, rememberSearch } from '../../stores/recent-searches.ts';
 import { fromApi, mergeSuggestions, type Suggestion } from '../../lib/search-suggestions.ts';
 import { loadPagefind, searchIndex } from './pagefind.ts';
+import { useHydrated } from '../shared/hydrated.ts';
 import './search.css';
 
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -39,6 +39,12 @@ interface Props {
 const LIST_ID = 'search-box-list';
 const INPUT_ID = 'search-box-input';
 
+interface Found {
+  query: string;
+  index?: Suggestion[] | null;
+  api?: Suggestion[] | null;
+}
+
 interface Option {
   id: string;
   kind: Suggestion['kind'] | 'recent';
@@ -48,65 +54,60 @@ interface Option {
 }
 
 export default function SearchBox({ lang, labels, hideOnMobile = false }: Props) {
-  setLanguage(lang);
   const t = makeT(labels);
   const recentStored = useStore($recentSearches);
-  const [mounted, setMounted] = useState(false);
+  const hydrated = useHydrated();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [loading, setLoading] = useState(false);
-  const [indexAnswer, setIndexAnswer] = useState<Suggestion[] | null>(null);
-  const [apiAnswer, setApiAnswer] = useState<Suggestion[] | null>(null);
-  const [indexFailed, setIndexFailed] = useState(false);
+  // The answers to one query: the index's (null when it cannot be used) and the API's, each undefined until it comes.
+  const [found, setFound] = useState<Found>({ query: '' });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
-  const recent = mounted ? recentStored : [];
+  const recent = useMemo(() => (hydrated ? recentStored : []), [hydrated, recentStored]);
   const trimmed = cleanQuery(query);
 
+  const onFocus = () => {
+    clearTimeout(closeTimer.current);
+    setOpen(true);
+    void loadPagefind();
+  };
+
   useEffect(() => {
-    setMounted(true);
-    // The island hydrates on first interaction: take over text typed and focus given before that.
+    // The island hydrates on first interaction: it takes over the text typed and the focus given before that (the
+    // server's input is the only place they are).
     const input = inputRef.current;
     if (input?.value) setQuery(input.value);
     if (input && document.activeElement === input) onFocus();
   }, []);
 
-  // Pagefind answers as the shopper types (local, no network after the first chunks).
+  // Pagefind answers as the shopper types (local, no network after the first chunks); the API debounced 400 ms, the
+  // fallback when the index fails, else fill-in of newer products.
   useEffect(() => {
-    if (!trimmed) {
-      setIndexAnswer(null);
-      setApiAnswer(null);
-      setLoading(false);
-      return;
-    }
+    if (!trimmed) return;
     let live = true;
-    setLoading(true);
-    void searchIndex(trimmed).then((answer) => {
-      if (!live) return;
-      if (answer === null) setIndexFailed(true);
-      setIndexAnswer(answer);
-      if (answer !== null) setLoading(false);
-    });
-    // The API: debounced 400 ms; the fallback when the index fails, else fill-in of newer products.
-    const timer = setTimeout(() => {
-      void suggest(trimmed).then((answer) => {
-        if (!live) return;
-        setApiAnswer(fromApi(lang, answer));
-        setLoading(false);
-      });
-    }, SEARCH_DEBOUNCE_MS);
+    const answer = (part: Omit<Found, 'query'>) =>
+      live && setFound((last) => ({ ...(last.query === trimmed ? last : { query: trimmed }), ...part }));
+    void searchIndex(trimmed).then((index) => answer({ index }));
+    const timer = setTimeout(
+      () => void suggest(trimmed).then((api) => answer({ api: fromApi(lang, api) })),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => {
       live = false;
       clearTimeout(timer);
     };
   }, [trimmed, lang]);
 
+  const current: Found = found.query === trimmed ? found : { query: trimmed };
+  // Searching until the index has answered, or the API (which the index's failure waits for).
+  const loading = trimmed !== '' && !current.index && current.api === undefined;
+
   const suggestions = useMemo(() => {
-    const all = mergeSuggestions(indexFailed ? null : indexAnswer, apiAnswer);
+    const all = mergeSuggestions(current.index ?? null, current.api ?? null);
     const group = (kind: Suggestion['kind']) => all.filter((s) => s.kind === kind).slice(0, MAX_PER_GROUP);
     return { product: group('product'), category: group('category'), store: group('store') };
-  }, [indexAnswer, apiAnswer, indexFailed]);
+  }, [current.index, current.api]);
 
   const options: Option[] = useMemo(() => {
     if (!trimmed)
@@ -160,12 +161,6 @@ export default function SearchBox({ lang, labels, hideOnMobile = false }: Props)
     }
   };
 
-  const onFocus = () => {
-    clearTimeout(closeTimer.current);
-    setOpen(true);
-    void loadPagefind();
-  };
-
   const onBlur = () => {
     closeTimer.current = setTimeout(() => {
       setOpen(false);
@@ -178,10 +173,8 @@ export default function SearchBox({ lang, labels, hideOnMobile = false }: Props)
     category: t('isl.search.categories'),
     store: t('isl.search.stores'),
   };
-  let index = -1;
   const optionProps = (option: Option) => {
-    index += 1;
-    const i = index;
+    const i = options.indexOf(option);
     return {
       id: option.id,
       role: 'option' as const,
@@ -210,9 +203,9 @@ export default function SearchBox({ lang, labels, hideOnMobile = false }: Props)
         rememberSearch(trimmed);
       }}
       // 'ready' once React has taken the server's form (hydrated on the first touch or focus, header-script.ts).
-      data-search-form={mounted ? 'ready' : 'static'}
+      data-search-form={hydrated ? 'ready' : 'static'}
     >
-      {mounted && (
+      {hydrated && (
         <button
           type="button"
           className="sb-back"
@@ -279,6 +272,8 @@ export default function SearchBox({ lang, labels, hideOnMobile = false }: Props)
         </svg>
       </button>
       {/* A touch anywhere in the panel keeps the input's focus, and so the phone's search screen open. */}
+      {/* It adds no action: the options and buttons inside are the controls. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions */}
       <div
         className="sb-panel"
         hidden={!expanded}

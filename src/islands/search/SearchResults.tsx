@@ -10,9 +10,9 @@ import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
 import { searchProducts } from '../../stores/search.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
-import { setLanguage } from '../../stores/language.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
 import { CardList } from '../shared/CardList.tsx';
+import { useHydrated } from '../shared/hydrated.ts';
 
 export default function SearchResults({
   lang,
@@ -23,44 +23,48 @@ export default function SearchResults({
   labels: Labels<'searchResults'>;
   card: CardSetup;
 }) {
-  setLanguage(lang);
   const t = makeT(labels);
-  const [query, setQuery] = useState<string | null>(null);
+  // The address's query is read once hydrated (null until then), so the first render matches the prerendered page.
+  const hydrated = useHydrated();
+  const query = hydrated ? cleanQuery(new URLSearchParams(location.search).get('q') ?? '') : null;
   const [items, setItems] = useState<ProductSummary[]>([]);
   const [count, setCount] = useState(0);
   const [next, setNext] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The first page is awaited from hydration; a further page from the shopper's click.
+  const [answered, setAnswered] = useState(false);
+  const [more, setMore] = useState(false);
+  const loading = (!!query && !answered) || more;
   const [failed, setFailed] = useState(false);
 
-  const load = async (q: string, page: number) => {
-    setLoading(true);
-    try {
-      const answer = await searchProducts(q, page);
-      setItems((current) => (page === 1 ? answer.results : [...current, ...answer.results]));
-      setCount(answer.count);
-      setNext(pageFromNext(answer.next));
-      setFailed(false);
-    } catch {
-      // A failed list fetch shows an empty list (spec §7).
-      if (page === 1) setItems([]);
-      setNext(null);
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const load = (q: string, page: number) =>
+    searchProducts(q, page)
+      .then(
+        (answer) => {
+          setItems((current) => (page === 1 ? answer.results : [...current, ...answer.results]));
+          setCount(answer.count);
+          setNext(pageFromNext(answer.next));
+          setFailed(false);
+        },
+        () => {
+          // A failed list fetch shows an empty list (spec §7).
+          if (page === 1) setItems([]);
+          setNext(null);
+          setFailed(true);
+        },
+      )
+      .finally(() => {
+        setAnswered(true);
+        setMore(false);
+      });
 
   useEffect(() => {
-    const q = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
-    setQuery(q);
+    if (!query) return;
     // The header's box shows what was searched (it takes the text over when it wakes, SearchBox.tsx).
     const box = document.querySelector<HTMLInputElement>('[role=search] input');
-    if (box) box.value ||= q;
-    if (q) {
-      rememberSearch(q);
-      void load(q, 1);
-    }
-  }, []);
+    if (box) box.value ||= query;
+    rememberSearch(query);
+    void load(query, 1);
+  }, [query]);
 
   return (
     <section data-testid="search-results">
@@ -78,7 +82,14 @@ export default function SearchResults({
         </p>
       )}
       {next !== null && !loading && query && (
-        <button type="button" className="tile-add" onClick={() => void load(query, next)}>
+        <button
+          type="button"
+          className="tile-add"
+          onClick={() => {
+            setMore(true);
+            void load(query, next);
+          }}
+        >
           {t('isl.search.more')}
         </button>
       )}

@@ -1,9 +1,9 @@
 /**
  * The shopper's language (spec §2, §9): the first path segment, else the
- * page's <html lang>, else uz; islands keep the store in step with the page.
+ * page's <html lang>, else uz. Pages are per language, so it never changes while one lives.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $lang, setLanguage } from '../../../src/stores/language.ts';
+import { $lang } from '../../../src/stores/language.ts';
 import { resetStores } from '../support/stores.ts';
 
 beforeEach(resetStores);
@@ -37,25 +37,5 @@ describe('the language a page starts with', () => {
     expect(await languageOfPage('/en/about', 'en')).toBe('uz');
     expect(await languageOfPage('/', '')).toBe('uz');
     expect(await languageOfPage('/rus/', 'de')).toBe('uz');
-  });
-});
-
-describe('setLanguage', () => {
-  it("changes the store to the page's language, telling listeners once", () => {
-    const heard: string[] = [];
-    const stop = $lang.listen((lang) => void heard.push(lang));
-    setLanguage('ru');
-    setLanguage('ru');
-    expect($lang.get()).toBe('ru');
-    setLanguage('uz');
-    stop();
-    expect(heard).toEqual(['ru', 'uz']);
-  });
-  it('leaves the store alone when the language is already set', () => {
-    const heard: string[] = [];
-    const stop = $lang.listen((lang) => void heard.push(lang));
-    setLanguage('uz');
-    stop();
-    expect(heard).toEqual([]);
   });
 });
