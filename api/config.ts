@@ -6,7 +6,7 @@ import { senderFromEnv } from './sms.ts';
 import { DEFAULT_PAYMENT_TTL_MS, MAX_PAYMENT_TTL_MS } from './unpaid.ts';
 
 /** Secrets shorter than this can be brute-forced offline from one token (HS256). */
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 
 /** Estimated entropy a production secret must carry: 128 bits, what HS256 keys and session secrets need. */
 export const MIN_SECRET_BITS = 128;
@@ -52,8 +52,8 @@ export function secretBits(secret: string): number {
 }
 
 /** Keys the payment providers issue are random and long; one shorter or more regular than this was not issued by them. */
-export const MIN_PROVIDER_KEY_CHARS = 10;
-export const MIN_PROVIDER_KEY_BITS = 40;
+const MIN_PROVIDER_KEY_CHARS = 10;
+const MIN_PROVIDER_KEY_BITS = 40;
 
 /** Why a provider's key is unusable in production, or null. */
 function weakProviderKey(name: string, key: string): string | null {

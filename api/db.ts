@@ -210,7 +210,7 @@ function migrate(raw: DatabaseSync): void {
  * node:sqlite waits synchronously, stopping every other request meanwhile, so the wait is short: a write that
  * does not get the lock in time is answered 503 (isBusy), and reads never wait (WAL).
  */
-export const API_BUSY_TIMEOUT_MS = 100;
+const API_BUSY_TIMEOUT_MS = 100;
 /** The command-line tools wait longer: nothing else waits on them. */
 export const CLI_BUSY_TIMEOUT_MS = 5000;
 

@@ -27,7 +27,7 @@ export function tooMany(lang: Lang, waitMs: number, message: Wait): ApiError {
 }
 
 /** Zod issues → `{field: [messages]}`, nested paths joined by '.'. */
-export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || 'non_field_errors';
@@ -57,7 +57,7 @@ type BodyOf<N extends CallName> = Def<N> extends { body: infer B extends z.core.
 type QueryOf<N extends CallName> =
   Def<N> extends { query: infer Q extends z.core.$ZodType } ? z.infer<Q> : Record<string, never>;
 
-export type Input<N extends CallName> = {
+type Input<N extends CallName> = {
   query: QueryOf<N>;
   params: Record<string, string>;
   lang: Lang;

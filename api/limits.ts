@@ -91,7 +91,7 @@ const SLOW_DOWN: Wait = {
  * logged, so a client that keeps knocking gets in as soon as its oldest request
  * leaves the window. Reset times are handed to the library on the wall clock.
  */
-export class SlidingWindowStore implements Store {
+class SlidingWindowStore implements Store {
   readonly #hits = new Map<string, number[]>();
   readonly #now: () => number;
   readonly #budget: Budget;
@@ -153,7 +153,7 @@ function addressKey(address: string): string {
 }
 
 /** The client's address: the socket's, or with `trustProxy` hops the entry those proxies appended to X-Forwarded-For. */
-export function clientAddress(c: Context, trustProxy: number): string {
+function clientAddress(c: Context, trustProxy: number): string {
   let socket = 'unknown';
   try {
     socket = getConnInfo(c).remote.address ?? socket;

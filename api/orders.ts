@@ -98,7 +98,7 @@ export function orderTotal(ctx: AppContext, orderId: number): number {
 }
 
 /** What delivery to an area costs a shopper now: free while they have no order that was not cancelled. */
-export function deliveryQuote(ctx: AppContext, userId: number, type: DeliveryType): DeliveryQuote {
+function deliveryQuote(ctx: AppContext, userId: number, type: DeliveryType): DeliveryQuote {
   const earlier = ctx.db.get("SELECT 1 FROM orders WHERE user_id = ? AND status != 'cancelled' LIMIT 1", userId);
   return earlier ? { fee: DELIVERY_FEES[type], first_order: false } : { fee: 0, first_order: true };
 }

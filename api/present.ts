@@ -162,17 +162,16 @@ export function createPresenter(ctx: AppContext, lang: s.Lang) {
 
   return { media, images, summary, feature, storeSummary, store, category, product, review };
 }
-export type Presenter = ReturnType<typeof createPresenter>;
 
 /** Goods by the piece from this price (soʻm) can be bought in installments at the reference API. */
-export const INSTALLMENT_FROM = 300_000;
+const INSTALLMENT_FROM = 300_000;
 
 /**
  * The reference API's installment plans: goods by the piece from
  * 300 000 soʻm, 12 months at a 20% markup from 1 000 000 soʻm, else 6 months
  * at 10%; none for goods sold by the kilogram or cheaper ones.
  */
-export function installmentPlan(p: Pick<ProductRow, 'price' | 'discount_price' | 'unit'>): s.InstallmentPlan | null {
+function installmentPlan(p: Pick<ProductRow, 'price' | 'discount_price' | 'unit'>): s.InstallmentPlan | null {
   const price = payablePrice(p);
   if (p.unit !== 'pcs' || price < INSTALLMENT_FROM) return null;
   return price >= 1_000_000 ? { months: 12, markup_percent: 20 } : { months: 6, markup_percent: 10 };

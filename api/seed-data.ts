@@ -51,7 +51,7 @@ export const PICTURES = {
 export type Picture = keyof typeof PICTURES;
 
 /** A model sold and its usual price in soʻm (the plain model, before a series or memory extra). */
-export type Model = readonly [name: string, price: number];
+type Model = readonly [name: string, price: number];
 
 /** A model's series: what its name ends with and what that does to the price. */
 export interface Series {
@@ -61,7 +61,7 @@ export interface Series {
 export const PLAIN_SERIES: readonly Series[] = [{ suffix: '', factor: 1 }];
 
 /** A kind of product within a category (Smartfon, Choynak...), its picture and the models sold. */
-export interface Kind {
+interface Kind {
   name: Text;
   picture: Picture;
   models: readonly Model[];

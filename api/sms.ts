@@ -18,7 +18,7 @@ interface EskizOptions {
 }
 
 /** Eskiz.uz gateway: log in for a bearer token (cached, renewed on 401), then send. */
-export function eskizSender({ email, password, from, baseUrl = 'https://notify.eskiz.uz' }: EskizOptions): SmsSender {
+function eskizSender({ email, password, from, baseUrl = 'https://notify.eskiz.uz' }: EskizOptions): SmsSender {
   let token: string | null = null;
   const login = async () => {
     const form = new FormData();

@@ -28,7 +28,10 @@ export const guessedRoutes = {
   paymentMethods: { method: 'GET', path: '/orders/payment-methods/' },
 } as const;
 
-/** What each guessed call takes and answers, for a backend's adapter to produce. */
+/**
+ * What each guessed call takes and answers, for a backend's adapter to produce.
+ * @public
+ */
 export interface GuessedPayloads {
   placeOrder: { body: PlaceOrder; answer: Order };
   orders: { answer: { count: number; next: string | null; results: Order[] } };

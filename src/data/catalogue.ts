@@ -31,7 +31,7 @@ const env = (name: string): string | undefined => (typeof process !== 'undefined
  * failing, but never hangs on it. BUILD_RETRY_AFTER_MAX (seconds) changes the
  * cap; 0 fails at once.
  */
-export const BUILD_MAX_RETRY_AFTER_MS = 60_000;
+const BUILD_MAX_RETRY_AFTER_MS = 60_000;
 const retryAfterCap = (): number => {
   const seconds = env('BUILD_RETRY_AFTER_MAX');
   return seconds !== undefined && /^\d+$/.test(seconds) ? Number(seconds) * 1000 : BUILD_MAX_RETRY_AFTER_MS;

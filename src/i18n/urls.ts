@@ -4,7 +4,7 @@
  */
 import { LANGS, type Lang } from '#contract/langs.ts';
 
-export const DEFAULT_LANG: Lang = 'uz';
+const DEFAULT_LANG: Lang = 'uz';
 /** Where the shopper's language is cached in localStorage (the key i18next uses, spec §3), and read in sessionStorage. */
 export const LANG_CACHE_KEY = 'i18nextLng';
 /** The cookie the language is read from (i18next's detector's name for it). */

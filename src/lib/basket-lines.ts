@@ -11,7 +11,7 @@ import type { Feature } from './backend/shop.ts';
 import { firstImage, imageList, type ShownProduct } from './product.ts';
 
 /** What a server item says of its product, when it says more than the id. */
-export type LineProduct = Pick<ShownProduct, 'id' | 'title' | 'price' | 'discount' | 'discount_price' | 'images'>;
+type LineProduct = Pick<ShownProduct, 'id' | 'title' | 'price' | 'discount' | 'discount_price' | 'images'>;
 
 /** A server line as the shop keeps it (also in browser storage, to show the basket offline). */
 export interface ServerLine extends KnownLine {

@@ -18,7 +18,7 @@ import type { ServerLine } from './basket-lines.ts';
 import { parseJson, toPositiveInt } from './storage.ts';
 import { MAX_QUANTITY, sameLine } from './basket.ts';
 
-export type PendingKind = 'add' | 'set' | 'remove';
+type PendingKind = 'add' | 'set' | 'remove';
 
 export interface PendingChange {
   product: number;

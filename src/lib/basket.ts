@@ -9,8 +9,8 @@ import { unitPrices } from '#contract/price.ts';
 import type { LineStatus } from './basket-pending.ts';
 import { isPositiveInt, parseJson, toPositiveInt } from './storage.ts';
 
-export const NEW_QUANTITY = 1;
-export const MIN_QUANTITY = 1;
+const NEW_QUANTITY = 1;
+const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 1000;
 
 /** A visitor's stored basket entry (spec §3): ids only, the rest is refetched. */
@@ -111,7 +111,7 @@ export function decodeBasket(raw: string | null | undefined): BasketEntry[] {
   return entries;
 }
 
-export function nextId(entries: readonly LineState[]): number {
+function nextId(entries: readonly LineState[]): number {
   return entries.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
 }
 

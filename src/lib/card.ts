@@ -97,9 +97,9 @@ export function cardWords(t: Translate<(typeof CARD_WORDS)[keyof typeof CARD_WOR
 }
 
 /** Widths a raster image is offered in: a phone's half column (about 170 px) at 1-3×, a desktop card's 220 px at 1-2×. */
-export const IMAGE_WIDTHS = [240, 480, 720] as const;
+const IMAGE_WIDTHS = [240, 480, 720] as const;
 /** How wide a card's image shows: half a phone's width, else about a fifth of the 1240 px content. */
-export const CARD_IMAGE_SIZES = '(max-width:768px) 50vw,240px';
+const CARD_IMAGE_SIZES = '(max-width:768px) 50vw,240px';
 
 /**
  * The width variants of an image, as a srcset: `?w=` on its URL (the reference API's /media/ scales to it; a

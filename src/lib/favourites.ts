@@ -20,7 +20,7 @@ export function decodeLiked(raw: string | null | undefined): number[] {
   return unique(parsed);
 }
 
-export function unique(ids: readonly number[]): number[] {
+function unique(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 

@@ -20,10 +20,10 @@ export interface InstallmentOffer {
 }
 
 /** Monthly amounts are rounded up to this (soʻm). */
-export const MONTHLY_STEP = 1_000;
+const MONTHLY_STEP = 1_000;
 /** Longest term and largest markup a configured plan may have: beyond them a setting is surely a typo. */
-export const MAX_MONTHS = 60;
-export const MAX_MARKUP_PERCENT = 200;
+const MAX_MONTHS = 60;
+const MAX_MARKUP_PERCENT = 200;
 
 /** The plan that applies to a product: the API's (even null), else the configured one. */
 export function planFor(

@@ -102,7 +102,7 @@ export function orderLineImage(item: Pick<OrderItem, 'product' | 'feature'>): st
 }
 
 /** How many lines an order in the list shows as pictures; the rest are counted ("+3"). */
-export const ORDER_THUMBNAILS = 4;
+const ORDER_THUMBNAILS = 4;
 
 /** The pictures an order shows in the list: its first lines', with their titles, and how many lines are left. */
 export function orderThumbnails(

@@ -1,5 +1,5 @@
 /** Pagination: static listing pages (category and store) and the API's paged lists. */
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 
 export function pageCount(total: number, size = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / size));

@@ -11,7 +11,7 @@ import { formatUzPhone, hasCountryCode, isUzPrefix, phoneDigits } from './uz-pho
 // The Uzbek rules live apart, so pages that need only them (checkout) load no libphonenumber.
 export * from './uz-phone.ts';
 
-export const COUNTRY_GUESS_DIGITS = 6;
+const COUNTRY_GUESS_DIGITS = 6;
 export const COUNTRY_GUESS_DEBOUNCE_MS = 250;
 
 /**

@@ -13,7 +13,7 @@ import type { Lang } from '#contract/langs.ts';
 import { payablePrice, type Priced as BasePriced } from '#contract/price.ts';
 
 /** The soʻm as each language writes it after an amount (the Russian texts say "сум/мес" beside it). */
-export const CURRENCY: Record<Lang, string> = { uz: 'soʻm', ru: 'сум' };
+const CURRENCY: Record<Lang, string> = { uz: 'soʻm', ru: 'сум' };
 
 export function formatPrice(amount: number, lang: Lang): string {
   return `${formatAmount(amount)}\u00a0${CURRENCY[lang]}`;

@@ -38,7 +38,7 @@ export interface ProductPageInput {
   plan: InstallmentPlan | null;
 }
 
-export interface PageCrumb {
+interface PageCrumb {
   name: string;
   href?: string;
 }

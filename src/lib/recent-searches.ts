@@ -1,7 +1,7 @@
 /** Recent searches (spec §5, §9): at most 5, newest first, no duplicates, blank never saved. */
 import { decodeList } from './storage.ts';
 
-export const RECENT_SEARCHES_MAX = 5;
+const RECENT_SEARCHES_MAX = 5;
 /** Longest query kept; longer text is cut (a pasted page is not a search). */
 const MAX_QUERY_LENGTH = 200;
 

@@ -26,7 +26,7 @@ export interface ReviewFields {
 export const EMPTY_REVIEW: ReviewFields = { rating: null, advantage: '', shortcoming: '', comment: '' };
 
 /** What is wrong with a field: no rating chosen (or out of range), or a text past its length. */
-export type ReviewFieldError = 'rating' | 'too_long';
+type ReviewFieldError = 'rating' | 'too_long';
 export type ReviewErrors = Partial<Record<'rating' | ReviewTextField, ReviewFieldError>>;
 
 /** The stars a shopper can choose, lowest first. */
@@ -35,7 +35,7 @@ export const RATINGS: readonly number[] = Array.from(
   (_, i) => REVIEW_RATING.min + i,
 );
 
-export const isRating = (value: unknown): value is number =>
+const isRating = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= REVIEW_RATING.min && value <= REVIEW_RATING.max;
 
 export function reviewErrors(fields: ReviewFields): ReviewErrors {

@@ -76,7 +76,7 @@ export interface RankedAnswer<T> {
 }
 
 /** How much less a find of the query read on the other layout counts than one of the query as typed. */
-export const SWAPPED_WEIGHT = 0.5;
+const SWAPPED_WEIGHT = 0.5;
 
 /**
  * The index's answers to every form of a query as one list: each result once,

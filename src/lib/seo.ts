@@ -6,7 +6,7 @@
 import { LANGS, type Lang } from '#contract/schemas.ts';
 import { localizedPath } from '../i18n/urls.ts';
 
-export const X_DEFAULT_LANG: Lang = 'uz';
+const X_DEFAULT_LANG: Lang = 'uz';
 /** How much of a page description search engines show; more is cut off in the results and only weighs the page. */
 export const META_DESCRIPTION_CHARS = 160;
 

@@ -8,7 +8,7 @@ import { catalogueView, hasCommentsPage, type Catalogue } from './catalogue-view
 import { listingPagePath, pageCount } from './paging.ts';
 import { alternates, canonicalUrl } from './seo.ts';
 
-export const SITEMAP_CHUNK = 40_000;
+const SITEMAP_CHUNK = 40_000;
 
 /** Indexable page paths (without language) of a catalogue. */
 export function sitemapPaths(catalogue: Catalogue): string[] {

@@ -3,8 +3,8 @@
  * Without libphonenumber: checkout and sign-in's sending rule need only these;
  * phone.ts re-exports them beside the generic input's rules.
  */
-export const UZ_CODE = '998';
-export const UZ_DIGITS = 12;
+const UZ_CODE = '998';
+const UZ_DIGITS = 12;
 export const MAX_DIGITS = 15;
 
 /** Digits of what was typed or pasted, at most 15. */

@@ -16,7 +16,7 @@ import { saveAddress } from './address-profile.ts';
 import { $lang } from './language.ts';
 
 /** Every message the picker shows (i18n keys). */
-export type PickerMessage =
+type PickerMessage =
   | 'isl.address.choose'
   | 'isl.address.outside'
   | 'isl.address.not_found'

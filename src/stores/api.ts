@@ -14,7 +14,7 @@ import { $access, $device, $refresh, reloadTokens, storeTokens } from './session
 let api: Promise<Api> | undefined;
 
 /** The Web Lock every tab of the shop takes to renew the session. */
-export const REFRESH_LOCK = 'bozor-session-refresh';
+const REFRESH_LOCK = 'bozor-session-refresh';
 
 /**
  * Runs a session renewal alone across this browser's tabs: two tabs whose

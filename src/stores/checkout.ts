@@ -110,7 +110,7 @@ export interface OrderInput {
   phone: string;
 }
 
-export const successPath = (lang: Lang, order: number, failed = false) => orderPagePath(lang, order, 'success', failed);
+const successPath = (lang: Lang, order: number, failed = false) => orderPagePath(lang, order, 'success', failed);
 
 /**
  * POST /orders/ with the selected server basket items, then (Payme, Click)

@@ -113,7 +113,7 @@ export function toggleFavourite(productId: number): boolean {
 }
 
 /** Add: locally for visitors; signed in, POST after a 300 ms debounce (shown at once). */
-export function addFavourite(productId: number): void {
+function addFavourite(productId: number): void {
   if (!isPositiveInt(productId)) return;
   if (!useServer()) return saveLocally(productId);
   $pendingAdds.set([...new Set([...$pendingAdds.get(), productId])]);

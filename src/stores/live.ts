@@ -18,10 +18,10 @@ import { reviewedAt } from './reviewed.ts';
 /** What the live check found: the value now, a product the API no longer has, or no answer. */
 export type Live<T> = { state: 'fresh'; value: T } | { state: 'gone' } | { state: 'failed' };
 
-export const liveKey = (lang: Lang, id: number) => `bozor:product:${lang}:${id}`;
+const liveKey = (lang: Lang, id: number) => `bozor:product:${lang}:${id}`;
 /** Reviews are the shoppers' own words, the same in both languages. */
-export const reviewsKey = (id: number) => `bozor:comments:${id}`;
-export const relatedKey = (lang: Lang, id: number) => `bozor:related:${lang}:${id}`;
+const reviewsKey = (id: number) => `bozor:comments:${id}`;
+const relatedKey = (lang: Lang, id: number) => `bozor:related:${lang}:${id}`;
 
 function kept(key: string): string | null {
   try {

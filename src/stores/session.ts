@@ -20,9 +20,9 @@ import { hasCapability } from './capabilities.ts';
 import { $liked } from './favourites.ts';
 import { notify, notifyAfterReload, type ToastKey, type ToastMessage } from './notify.ts';
 import { $recentSearches } from './recent-searches.ts';
-import { $access, $device, $refresh, $signedIn, storeTokens } from './session-tokens.ts';
+import { $access, $device, $refresh, storeTokens } from './session-tokens.ts';
 
-export { $access, $refresh, $signedIn };
+export { $access, $refresh };
 
 /** This browser's device token for the sign-in calls, when it has one: an optional field a spec-only backend ignores. */
 const deviceField = (): { device?: string } => {

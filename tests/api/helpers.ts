@@ -22,7 +22,7 @@ export interface TestApi {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export interface CallInit {
+interface CallInit {
   method?: string;
   body?: unknown;
   form?: FormData;

@@ -21,7 +21,7 @@ export function writeSite(root: string, files: Record<string, string>): void {
 export const page = (body: string, head = '') =>
   `<!doctype html><html lang="uz"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
 
-export function manifestFor(id: string, products: number, publishedAt: string | null = null): Manifest {
+function manifestFor(id: string, products: number, publishedAt: string | null = null): Manifest {
   const locale = { products, categories: 15, stores: 7, pages: products + 20 };
   return {
     release: id,
@@ -122,7 +122,7 @@ export async function startWebhook(): Promise<Webhook> {
   };
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   json: unknown;
 }

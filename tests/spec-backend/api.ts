@@ -10,7 +10,7 @@ import type { View } from './serialize.ts';
 import type { SpecBackendSettings } from './settings.ts';
 import { bought, type State, type User } from './state.ts';
 
-export interface Ctx {
+interface Ctx {
   url: URL;
   /** The path's {id}; NaN on a path without one. */
   id: number;
@@ -49,7 +49,7 @@ const unauthenticated = () =>
 
 export const open = (handle: Method['handle']): Method => ({ bearer: false, handle });
 
-export const bearer = (handle: (ctx: Ctx, user: User) => Answer | Promise<Answer>): Method => ({
+const bearer = (handle: (ctx: Ctx, user: User) => Answer | Promise<Answer>): Method => ({
   bearer: true,
   handle: (ctx) => {
     if (!ctx.user) throw unauthenticated();

@@ -85,7 +85,7 @@ export interface Catalogue {
   categoryBanners: Map<number, Banner[]>;
 }
 
-export const categories: Category[] = [
+const categories: Category[] = [
   { id: 1, name: text('Smartfonlar', 'Смартфоны'), image: 'categories/1.png' },
   { id: 2, name: text('Noutbuklar', 'Ноутбуки'), image: 'categories/2.png' },
   { id: 3, name: text('Televizorlar', 'Телевизоры'), image: 'categories/3.png' },
@@ -105,7 +105,7 @@ const store = (id: number, name: string, address: string, legalName: string, ord
   reviewsCount: reviews,
 });
 
-export const stores: Store[] = [
+const stores: Store[] = [
   store(1, 'Texno Qarshi', 'texno-qarshi', '"Texno Qarshi" MChJ', 1240, 318),
   store(2, 'Qarshi Bozori', 'qarshi-bozori', '"Qarshi Bozori" XK', 860, 141),
   store(3, 'Moda Uyi', 'moda-uyi', 'YaTT Karimova Dilnoza', 312, 57),

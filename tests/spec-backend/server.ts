@@ -14,7 +14,7 @@ import type { View } from './serialize.ts';
 import { defaults, type SpecBackendSettings } from './settings.ts';
 import { State } from './state.ts';
 
-export const apiBase = '/api/v1';
+const apiBase = '/api/v1';
 
 /** Largest request body read; reviews' photos are the only big ones and are dropped anyway. */
 const maxBody = 5 * 1024 * 1024;
@@ -69,7 +69,7 @@ const testRoutes = (state: State): Route[] => [
 ];
 
 /** Django's LocaleMiddleware: the best of uz and ru by the Accept-Language weights; uz otherwise (§9). */
-export function languageOf(header: string | undefined): Lang {
+function languageOf(header: string | undefined): Lang {
   const ranked = (header ?? '')
     .split(',')
     .map((part, order) => {

@@ -12,7 +12,7 @@
  */
 export type Dialect = 'plain' | 'loose';
 
-export const dialects: readonly Dialect[] = ['plain', 'loose'];
+const dialects: readonly Dialect[] = ['plain', 'loose'];
 
 export interface SpecBackendSettings {
   host: string;

@@ -50,7 +50,7 @@ const DETAILS = [
   ['entrance', 'isl.address.entrance', 'off'],
 ] as const;
 
-export function AddressPicker({ t }: { t: Translate<LabelKey<'address'>> }) {
+function AddressPicker({ t }: { t: Translate<LabelKey<'address'>> }) {
   const open = useStore($addressPickerOpen);
   const draft = useStore($draft);
   const dialog = useRef<HTMLDialogElement>(null);

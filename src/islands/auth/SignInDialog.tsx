@@ -47,7 +47,7 @@ export async function openSignInDialog(): Promise<void> {
   $open.set(true);
 }
 
-export function SignInDialog({ t }: { t: T }) {
+function SignInDialog({ t }: { t: T }) {
   const open = useStore($open);
   const pending = useStore($pendingSignIn);
   const dialog = useRef<HTMLDialogElement>(null);

@@ -10,7 +10,7 @@ import { $signInAgain } from '../../stores/session-expiry.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 
 /** Open the sign-in modal; its code (and the phone library) loads on first use. */
-export async function openSignIn(): Promise<void> {
+async function openSignIn(): Promise<void> {
   const { openSignInDialog } = await import('./SignInDialog.tsx');
   await openSignInDialog();
 }

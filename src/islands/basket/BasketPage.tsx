@@ -40,7 +40,7 @@ const onConnectionChange = (changed: () => void) => {
   };
 };
 /** Whether the browser is offline (false while prerendering). */
-export const useOffline = () =>
+const useOffline = () =>
   useSyncExternalStore(
     onConnectionChange,
     () => !navigator.onLine,

@@ -43,7 +43,7 @@ function paintBadges(count: number | null) {
   }
 }
 
-export function paintButtons(keys: ReadonlySet<string> = $basketKeys.get()) {
+function paintButtons(keys: ReadonlySet<string> = $basketKeys.get()) {
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-add-to-basket]')) {
     const id = Number(button.dataset['addToBasket']);
     const feature = featureOf(button);

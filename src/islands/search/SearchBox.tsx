@@ -23,8 +23,8 @@ import { loadPagefind, searchIndex } from './pagefind.ts';
 import { useHydrated } from '../shared/hydrated.ts';
 import './search.css';
 
-export const SEARCH_DEBOUNCE_MS = 400;
-export const CLOSE_DELAY_MS = 200;
+const SEARCH_DEBOUNCE_MS = 400;
+const CLOSE_DELAY_MS = 200;
 const MAX_PER_GROUP = 6;
 
 interface Props {

@@ -14,7 +14,7 @@ import { shopDate } from '../../lib/shop-date.ts';
 import './reviews.css';
 
 /** Filled and empty stars, read out as the rating ('Baho: 4 / 5'). */
-export function Stars({ t, rating }: { t: Translate<LabelKey<'reviews'>>; rating: number }) {
+function Stars({ t, rating }: { t: Translate<LabelKey<'reviews'>>; rating: number }) {
   const filled = Math.round(rating);
   return (
     <span className="review-stars" role="img" aria-label={t('review.rating', { rating })}>

@@ -13,13 +13,13 @@ import type { ErrorBody, Lang, Tokens } from '#contract/schemas.ts';
 import { GENERAL_ERROR } from '../../i18n/general-error.ts';
 import { readShopperAnswer, type Answer, type ReadAnswer, type Report } from '../backend/answers.ts';
 
-export const API_TIMEOUT_MS = 10_000;
+const API_TIMEOUT_MS = 10_000;
 export const GET_RETRIES = 3;
-export const RETRY_DELAY_MS = 1_000;
+const RETRY_DELAY_MS = 1_000;
 /** The longest `retry_after` of a throttled session renewal that the waiting call sits out before renewing again. */
 export const REFRESH_WAIT_MAX_MS = 30_000;
 /** The reference API started by `npm start`. */
-export const DEFAULT_API_URL = 'http://localhost:8787';
+const DEFAULT_API_URL = 'http://localhost:8787';
 
 export interface ApiOptions {
   /** API origin (without /api/v1); defaults to the local reference API. */

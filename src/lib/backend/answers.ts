@@ -86,17 +86,17 @@ function reviewedProduct(raw: Raw): ProductSummary {
   return readProductSummary(product);
 }
 
-export function readRequiredComment(value: unknown): RequiredComment {
+function readRequiredComment(value: unknown): RequiredComment {
   const raw = record(value, 'pending review');
   return { order: maybeNumber(raw['order']) ?? null, product: reviewedProduct(raw) };
 }
 
-export function readOwnReview(value: unknown): OwnReview {
+function readOwnReview(value: unknown): OwnReview {
   const raw = record(value, 'review');
   return { ...readReview(raw), product_summary: reviewedProduct(raw) };
 }
 
-export function readGroup(value: unknown, report: Report): MainProductsGroup {
+function readGroup(value: unknown, report: Report): MainProductsGroup {
   const raw = record(value, 'group');
   return {
     id: maybeNumber(raw['id']) ?? null,
@@ -105,7 +105,7 @@ export function readGroup(value: unknown, report: Report): MainProductsGroup {
   };
 }
 
-export function readBanner(value: unknown): Banner {
+function readBanner(value: unknown): Banner {
   const raw = record(value, 'banner');
   const image = images(raw['image'] ?? raw['images'])[0];
   if (!image) throw new Malformed('image is missing');
@@ -127,7 +127,7 @@ export function readBanners(value: unknown, report: Report): Banners {
   };
 }
 
-export function readSearchSuggestions(value: unknown, report: Report): SearchSuggestions {
+function readSearchSuggestions(value: unknown, report: Report): SearchSuggestions {
   const raw = record(value, 'search');
   return {
     products: list(raw['products'] ?? [], 'product', readProductSummary, report),
@@ -144,7 +144,7 @@ export function readPage<T>(value: unknown, what: string, read: (raw: unknown) =
   return { count: maybeNumber(raw['count']) ?? results.length, next: textOrNull(raw['next']), results };
 }
 
-export function readAuthAnswer(value: unknown): AuthAnswer {
+function readAuthAnswer(value: unknown): AuthAnswer {
   const raw = record(value, 'sign-in answer');
   return { user: id(raw['user'], 'user'), time: maybeNumber(raw['time']) ?? 1 };
 }
@@ -163,7 +163,7 @@ const productPage = (raw: unknown, report: Report) => readPage(raw, 'product', r
 const reviews = (raw: unknown, report: Report) => list(raw, 'review', readReview, report);
 
 /** A product of the bulk catalogue, with its latest reviews. */
-export function readCatalogueProduct(raw: unknown, report: Report): CatalogueProduct {
+function readCatalogueProduct(raw: unknown, report: Report): CatalogueProduct {
   const product = readProduct(raw, report);
   const latest = (raw as { latest_reviews?: unknown }).latest_reviews;
   return { ...product, latest_reviews: latest == null ? [] : reviews(latest, report) };

@@ -87,7 +87,7 @@ export function entity(value: unknown): Raw | null {
 }
 
 /** The id of a raw item, for a report ('product 17'); '?' when it has none. */
-export function idOf(value: unknown): string {
+function idOf(value: unknown): string {
   const raw = typeof value === 'object' && value !== null ? (value as Raw)['id'] : undefined;
   return typeof raw === 'number' || typeof raw === 'string' ? String(raw) : '?';
 }

@@ -33,7 +33,7 @@ export interface Category {
   image: string | null;
 }
 
-export interface FeatureAttribute {
+interface FeatureAttribute {
   /** A machine key ('color', 'memory'); the name when the backend sends none. */
   key: string;
   /** The label in the request's language, e.g. 'Rang' / 'Цвет'. */

@@ -14,9 +14,6 @@ import { E2E_API } from '../../../playwright.config.ts';
 
 export type { Tokens };
 
-/** The e2e API's /api/v1 origin, for the few raw requests a test makes on purpose. */
-export const API = `${E2E_API}${API_PREFIX}`;
-
 /** The storefront's client answering as the contract gives them (the reference dialect), not the shop's types. */
 export interface ContractClient {
   call<N extends CallName>(name: N, args?: CallArgs<N>): Promise<Answer<N>>;

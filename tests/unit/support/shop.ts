@@ -14,7 +14,7 @@ import { takeToasts, type ToastMessage } from '../../../src/stores/notify.ts';
 import { startTestApi, type TestApi } from '../../api/helpers.ts';
 import { resetStores } from './stores.ts';
 
-export interface Fault {
+interface Fault {
   method: string;
   /** Matched against the path after /api/v1, e.g. /^\/orders\/add-basket\/$/. */
   path: RegExp;

@@ -21,7 +21,7 @@ const methods = {
 };
 
 /** An empty in-memory Storage (items as own properties, methods on the prototype), optionally filled. */
-export function memoryStorage(items: Record<string, string> = {}): Storage & Record<string, string> {
+function memoryStorage(items: Record<string, string> = {}): Storage & Record<string, string> {
   return Object.assign(Object.create(methods) as Storage & Record<string, string>, items);
 }
 
