@@ -60,16 +60,6 @@ function OrderTabList({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>
   // A tab not loaded yet, or dropped after a cancel, loads when shown; after a failure it waits for the retry.
   useEffect(() => loadOrdersOnce(tab), [tab, list, state]);
 
-  // On a phone the tabs scroll sideways: the chosen one is kept in sight.
-  useEffect(() => {
-    const chosen = document.getElementById(tabId(tab));
-    const row = chosen?.parentElement;
-    if (!chosen || !row || row.scrollWidth <= row.clientWidth) return;
-    const at = chosen.getBoundingClientRect();
-    const left = row.scrollLeft + at.left - row.getBoundingClientRect().left;
-    row.scrollTo({ left: left - (row.clientWidth - at.width) / 2 });
-  }, [tab]);
-
   // "Show more" goes away on the last page: focus moves on to the first order it brought.
   const firstNew = useRef<number | null>(null);
   useEffect(() => {
