@@ -26,16 +26,16 @@ function toastList(): HTMLDivElement {
 
 const text = (key: Toast['key']): string => labels[$lang.get()][key];
 
-async function show({ kind, key, values, detail, detailKey }: Toast): Promise<void> {
+function show({ kind, key, values, detail, detailKey }: Toast): void {
   const item = document.createElement('div');
   item.className = `toast toast-${kind}`;
   item.dataset['toast'] = kind;
   item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   const title = document.createElement('p');
   title.className = 'toast-title';
-  title.textContent = formatMessage(await text(key), values);
+  title.textContent = formatMessage(text(key), values);
   item.append(title);
-  const description = detail ?? (detailKey && (await text(detailKey)));
+  const description = detail ?? (detailKey && text(detailKey));
   if (description) {
     const more = document.createElement('p');
     more.className = 'toast-description';
@@ -51,5 +51,5 @@ async function show({ kind, key, values, detail, detailKey }: Toast): Promise<vo
 
 export async function showQueued(): Promise<void> {
   await loadStylesheets(styles);
-  for (const toast of takeToasts()) await show(toast);
+  for (const toast of takeToasts()) show(toast);
 }
