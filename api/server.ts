@@ -9,8 +9,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod/mini';
 import { API_PREFIX, calls, type Call, type CallName } from '#contract/calls.ts';
-import { MAX_IMAGE_BYTES, REVIEW_MAX_IMAGES } from '#contract/reviews.ts';
 import { buildOpenApi } from './openapi.ts';
+import { finishBody, FORM_CALLS, MAX_FORM_BODY, MAX_JSON_BODY, readBody } from './bodies.ts';
 import { authHandlers, latestCode, readToken } from './auth.ts';
 import { basketHandlers } from './basket.ts';
 import { catalogueHandlers } from './catalogue.ts';
@@ -19,9 +19,8 @@ import { isBusy, isStorageFull, openDb, type Db } from './db.ts';
 import { geocoderRoutes } from './geocoder.ts';
 import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
 import { bearer, buildTokenCheck, markMalformed, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
-import { checkImageHead, IMAGE_HEAD_BYTES, tooLargeImage, tooManyImages } from './images.ts';
 import { mediaResponse } from './media.ts';
-import { discardUploads, formBoundary, readMultipart, type Upload } from './multipart.ts';
+import { discardUploads, type Upload } from './multipart.ts';
 import { merchantRoutes } from './merchant.ts';
 import { DEFAULT_UNPAID_UNITS, orderHandlers } from './orders.ts';
 import { cardFromEnv, clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
@@ -70,14 +69,6 @@ const BUSY_RETRY_SECONDS = 1;
 /** Retry-After of a 503 for a full disk: someone has to free space first. */
 const STORAGE_RETRY_SECONDS = 60;
 export const DEFAULT_UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
-/** JSON bodies are small: the largest, an order with its address, is a few KB even at every field's limit. */
-export const MAX_JSON_BODY = 64 * 1024;
-/** Only the review form carries images: five of at most 5 MB, and the text fields. */
-export const MAX_FORM_BODY = REVIEW_MAX_IMAGES * MAX_IMAGE_BYTES + 256 * 1024;
-/** A text field of the review form: its longest text is a few thousand characters. */
-const MAX_FORM_FIELD_BYTES = 16 * 1024;
-/** Calls whose body comes as a form (with image files); an edit may come as JSON too. */
-const FORM_CALLS: ReadonlySet<CallName> = new Set(['createComment', 'updateComment']);
 /** Answers about one shopper, never to be kept by a browser or proxy cache. */
 const PERSONAL: ReadonlySet<CallName> = new Set([
   'auth',
@@ -88,98 +79,12 @@ const PERSONAL: ReadonlySet<CallName> = new Set([
   ...(Object.keys(calls) as CallName[]).filter((name) => (calls[name] as Call).auth === 'required'),
 ]);
 
-/** The fields of a schema: the text fields a form may send, and those of them the schema wants as numbers. */
-const schemaFields = new WeakMap<z.core.$ZodType, { all: Set<string>; numbers: Set<string> }>();
-function fieldsOf(schema: z.core.$ZodType) {
-  let fields = schemaFields.get(schema);
-  if (!fields) {
-    const json = z.toJSONSchema(schema) as { properties?: Record<string, { type?: string }> };
-    const properties = Object.entries(json.properties ?? {});
-    fields = {
-      all: new Set(properties.map(([k]) => k)),
-      numbers: new Set(properties.filter(([, p]) => p.type === 'integer' || p.type === 'number').map(([k]) => k)),
-    };
-    schemaFields.set(schema, fields);
-  }
-  return fields;
-}
-
 /**
  * Review form calls handled at once, across all requests: each spills its images to disk as they arrive and holds
  * one decoded image at a time while it checks and stores them. The rest wait their turn, their bodies unread.
  */
 export const MAX_FORMS = 2;
 const forms = slots(MAX_FORMS);
-/** Requests whose body a reader stopped partway (a form past its limits, a JSON body past its cap). */
-const partlyRead = new WeakSet<Request>();
-
-/** The body as text, refused with 413 past `cap` bytes (the rest left unread). */
-async function readText(request: Request, cap: number): Promise<string> {
-  if (!request.body) return '';
-  partlyRead.add(request);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  try {
-    for (let size = 0; ;) {
-      const { done, value } = await reader.read();
-      if (done) return Buffer.concat(chunks).toString('utf8');
-      size += value.length;
-      if (size > cap) throw new ApiError(413, 'The request body is too large.');
-      chunks.push(value);
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-/**
- * The review form (createComment, updateComment): multipart/form-data only (an edit may also come as JSON), read as
- * a stream within the form's limits (api/multipart.ts).
- */
-async function readForm(request: Request, schema: z.core.$ZodType, fileDir: string) {
-  const boundary = formBoundary(request.headers.get('content-type') ?? '');
-  if (!boundary) {
-    const detail = 'Send the review as multipart/form-data.';
-    throw new ApiError(415, detail, { non_field_errors: [detail] });
-  }
-  const { all, numbers } = fieldsOf(schema);
-  partlyRead.add(request);
-  const { fields, files } = await readMultipart(request.body, boundary, {
-    fields: all,
-    maxFieldBytes: MAX_FORM_FIELD_BYTES,
-    fileField: 'images',
-    maxFiles: REVIEW_MAX_IMAGES,
-    maxFileBytes: MAX_IMAGE_BYTES,
-    fileDir,
-    tooManyFiles: tooManyImages,
-    tooLarge: tooLargeImage,
-    checkHead: { headBytes: IMAGE_HEAD_BYTES, check: checkImageHead },
-  });
-  // Form fields are strings: those the schema wants as numbers become numbers.
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields))
-    values[key] = numbers.has(key) && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
-  try {
-    return { data: validate(schema, values), files };
-  } catch (error) {
-    await discardUploads(files);
-    throw error;
-  }
-}
-
-async function readBody(request: Request, name: CallName, schema: z.core.$ZodType, fileDir: string) {
-  const type = request.headers.get('content-type') ?? '';
-  if (FORM_CALLS.has(name) && (name === 'createComment' || !/^application\/json/i.test(type)))
-    return readForm(request, schema, fileDir);
-  const text = await readText(request, MAX_JSON_BODY);
-  let value: unknown;
-  try {
-    value = text.trim() === '' ? undefined : JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'Malformed JSON.', { non_field_errors: ['The body is not valid JSON.'] });
-  }
-  return { data: validate(schema, value), files: [] as Upload[] };
-}
 
 const errorJson = (c: Context, error: ApiError) => {
   if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
@@ -194,29 +99,6 @@ const tooLarge = (c: Context) => {
 };
 const limitJson = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
 const limitForm = bodyLimit({ maxSize: MAX_FORM_BODY, onError: tooLarge });
-
-/**
- * Reads what an answer left unread (a 401, 404 or 429 sent before the body),
- * up to the call's cap, so a keep-alive client's next request on the same
- * connection is not cut off; a body past the cap closes the connection instead.
- */
-async function finishBody(c: Context, request: Request, cap: number): Promise<void> {
-  if (!request.body || (request.bodyUsed && !partlyRead.has(request))) return;
-  if (Number(request.headers.get('content-length') ?? 0) <= cap) {
-    const reader = request.body.getReader();
-    try {
-      for (let size = 0; size <= cap;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        size += value.length;
-      }
-      await reader.cancel();
-    } catch {
-      // The client went away: nothing left to keep.
-    }
-  }
-  c.header('Connection', 'close');
-}
 
 export function createApp(options: AppOptions): Hono {
   const providers = {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { calls, pathFor, type Call, type CallName } from '#contract/calls.ts';
 import { ErrorBody, LIMITS } from '#contract/schemas.ts';
-import { MAX_FORM_BODY, MAX_JSON_BODY } from '../../api/server.ts';
+import { MAX_FORM_BODY, MAX_JSON_BODY } from '../../api/bodies.ts';
 import { QARSHI_ADDRESS, startTestApi, type TestApi } from './helpers.ts';
 
 interface JsonSchema {

@@ -2,7 +2,7 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#contract/schemas.ts';
-import { MAX_FORM_BODY, MAX_JSON_BODY } from '../../api/server.ts';
+import { MAX_FORM_BODY, MAX_JSON_BODY } from '../../api/bodies.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
