@@ -320,7 +320,7 @@ const withApi = <T>(lifted: boolean, work: (api: Api) => Promise<T>) => withApiE
 for (const lifted of [false, true]) {
   const r = await withApi(lifted, (api) => takeover(api, '+998901112233'));
   report(
-    `#1 takeover loop for ${ROUND_SECONDS} s, ${lifted ? 'rate limits lifted (many addresses)' : 'one address, default limits'}`,
+    `takeover loop for ${ROUND_SECONDS} s, ${lifted ? 'rate limits lifted (many addresses)' : 'one address, default limits'}`,
     `${r.guesses} guesses checked, ${r.sms} SMS sent, ${r.refused} answers 429; taken over: ${r.won ? 'YES' : 'no'}`,
   );
 }
@@ -336,7 +336,7 @@ for (const lifted of [false, true]) {
       ),
     );
     report(
-      `#2 SMS flood, 500 numbers, ${lifted ? 'rate limits lifted' : 'one address'}`,
+      `SMS flood, 500 numbers, ${lifted ? 'rate limits lifted' : 'one address'}`,
       `${count(answers, (a) => a.status === 200)} codes sent, ${count(answers, (a) => a.status === 429)} refused (429) in ${((performance.now() - started) / 1000).toFixed(1)} s; user rows created: ${usersIn(api) - users}`,
     );
   });
@@ -345,7 +345,7 @@ for (const lifted of [false, true]) {
 // 6. No rate limiting.
 const f = await withApi(false, flood);
 report(
-  '#6 ten clients on /products/catalogue/?page_size=1000 for 10 s, one address',
+  'ten clients on /products/catalogue/?page_size=1000 for 10 s, one address',
   `${f.served} served, ${f.refused} refused (429); another client's small reads p50 ${f.p50.toFixed(0)} ms`,
 );
 
@@ -354,12 +354,12 @@ try {
   // 3. Forgeable tokens.
   const production = await runToExit({ NODE_ENV: 'production', API_PORT: '0', API_DATA_DIR: join(open.dataDir, 'p') });
   report(
-    '#3 NODE_ENV=production without AUTH_SECRET',
+    'NODE_ENV=production without AUTH_SECRET',
     `exit ${production.code}: ${production.output.split('\n').find((l) => l.includes('AUTH_SECRET')) ?? production.output.slice(0, 120)}`,
   );
   const forged = await sign({ sub: '1', type: 'access', exp: Math.floor(Date.now() / 1000) + 600 }, DEV_SECRET);
   report(
-    '#3 hand-made token for user 1, development secret',
+    'hand-made token for user 1, development secret',
     `GET /users/profile/ → ${(await call(open, '/users/profile/', { token: forged })).status}`,
   );
 
@@ -394,7 +394,7 @@ try {
     ),
   );
   report(
-    '#4 24 MB display_name / 501 characters / six orders with a 24 MB street',
+    '24 MB display_name / 501 characters / six orders with a 24 MB street',
     `${profile.status} / ${justOver.status} ${JSON.stringify((justOver.body as { errors?: object }).errors)} / ${orders.map((o) => o.status).join(',')}; database grew ${((statSync(dbFile).size - sizeBefore) / 1024 / 1024).toFixed(1)} MB`,
   );
 
@@ -431,7 +431,7 @@ try {
   );
   const stock = (await call(open, `/products/product/${product.id}/`)).body as { stock: number };
   report(
-    '#5 overselling, 4 × 11 units of stock 11',
+    'overselling, 4 × 11 units of stock 11',
     `${11 * count(placed, (p) => p.status === 201)} units sold (${placed.map((p) => p.status).join(',')}), stock now ${stock.stock}`,
   );
   const sold = placed.findIndex((p) => p.status === 201);
@@ -440,7 +440,7 @@ try {
     token: buyers[sold]?.access ?? '',
   });
   const back = (await call(open, `/products/product/${product.id}/`)).body as { stock: number };
-  report('#5 cancelling that order', `${cancel.status}, stock back to ${back.stock}`);
+  report('cancelling that order', `${cancel.status}, stock back to ${back.stock}`);
   // Stock the back office gives back can be sold again: another of them orders the 11, and the back office cancels it (npm run order-status).
   const rebuyer = placed.findIndex((p) => p.status !== 201);
   const again = await call(open, '/orders/', {
@@ -461,13 +461,13 @@ try {
   );
   const restocked = (await call(open, `/products/product/${product.id}/`)).body as { stock: number };
   report(
-    '#30.7c the back office cancels an order of all 11 (npm run order-status)',
+    'the back office cancels an order of all 11 (npm run order-status)',
     `order ${again.status}, cancel exit ${backOffice.status}, stock back to ${restocked.stock}`,
   );
   shelf.close();
 
   // 9. Malformed percent-encoding.
-  report('#9 GET /media/%', `${(await fetch(`${open.url.replace('/api/v1', '')}/media/%`)).status}`);
+  report('GET /media/%', `${(await fetch(`${open.url.replace('/api/v1', '')}/media/%`)).status}`);
 
   // 10. Review images: disguised files and replaced images.
   const reviewer = await signIn(open, '+998901234567');
@@ -508,14 +508,14 @@ try {
   for (let edit = 0; edit < 4; edit++) await upload(form(five()), `/comments/${review.id}/`, 'PUT');
   const uploads = join(open.dataDir, 'uploads');
   report(
-    '#10 SVG / HTML named .png',
+    'SVG / HTML named .png',
     `${disguised.join(' / ')}; after four edits of five ${(photo.length / 1024 / 1024).toFixed(1)} MB images: ${readdirSync(uploads).length} files, ${(folderBytes(uploads) / 1024 / 1024).toFixed(1)} MB on disk (created ${created.status})`,
   );
 
   // 12. Keep-alive after an early answer.
   const k = await keepAlive(open, reviewer.access);
   report(
-    '#12 PUT /comments/999/ (5 MB multipart) then GET on the same socket',
+    'PUT /comments/999/ (5 MB multipart) then GET on the same socket',
     `${k.first.status}, then ${k.second.status} (same socket: ${k.second.reused})`,
   );
 
@@ -580,7 +580,7 @@ async function sharedAddress() {
     const renewed = await call(api, '/users/token/refresh/', { method: 'POST', body: { refresh: shopper.refresh } });
     const code = await call(api, '/users/auth/', { method: 'POST', body: { phone_number: '+998901818182' } });
     report(
-      '#30.2 shared address: 300 malformed refreshes and 300 junk-phone code requests, then a shopper there',
+      'shared address: 300 malformed refreshes and 300 junk-phone code requests, then a shopper there',
       `${count(statuses, (s) => s === 400)} answered 400, ${count(statuses, (s) => s === 429)} 429; the shopper's refresh: ${renewed.status}; a new code request: ${code.status}`,
     );
   });
@@ -599,7 +599,7 @@ async function formBodies() {
     ['images', 4],
   ] as const)
     rows.push(await withApi(true, (api) => formBodiesOnce(api, kind, copies)));
-  report('#30.4 review form bodies at once, each set on a fresh API (resident memory added)', rows.join('; '));
+  report('review form bodies at once, each set on a fresh API (resident memory added)', rows.join('; '));
 }
 
 async function formBodiesOnce(api: Api, kind: 'urlencoded' | 'tinyParts' | 'images', copies: number) {
@@ -681,7 +681,7 @@ async function heldLock() {
     other.close();
     const after = await timed(codeRequest);
     report(
-      '#30.7a another process holds the write lock for 3 s: a write and a read meanwhile, the write again after',
+      'another process holds the write lock for 3 s: a write and a read meanwhile, the write again after',
       `write ${write}; read ${read}; after: ${after}`,
     );
   });
@@ -705,7 +705,7 @@ async function districtFee() {
     const first = await orderTo(address);
     const disguised = await orderTo({ ...address, latitude: 38.8167, longitude: 65.65 });
     report(
-      '#30.7b a district point (Beshkent) named "Qarshi", delivery_type city, after a first order',
+      'a district point (Beshkent) named "Qarshi", delivery_type city, after a first order',
       `first order ${first}; the disguised one ${disguised}`,
     );
   });
@@ -731,7 +731,7 @@ async function openRedirect() {
       ),
     );
     const offSite = count(locations, (l) => / \/\/|\\/.test(l.split(' → ')[1] ?? ''));
-    report('#30.7e static server, paths naming another host', `${locations.join('; ')}; off the site: ${offSite}`);
+    report('static server, paths naming another host', `${locations.join('; ')}; off the site: ${offSite}`);
   } finally {
     await site.close();
     rmSync(root, { recursive: true, force: true });
@@ -800,7 +800,7 @@ async function hoarding() {
     const left = after.reduce((sum, p) => sum + p.stock, 0);
     return () =>
       report(
-        '#30.1 stock hoarding: every product in the basket, five unpaid Payme orders of 100 lines, then one unit at a time',
+        'stock hoarding: every product in the basket, five unpaid Payme orders of 100 lines, then one unit at a time',
         `orders ${orders.join(',')}; then ${held} one-unit orders until the cap; in-stock products ${before.length} → ${during.length} (${heldStock} units held); another shopper's order: ${otherOrder}; one minute unpaid later: ${after.length} in stock, ${before.reduce((sum, p) => sum + p.stock, 0) - left} units still held`,
       );
   });
@@ -846,7 +846,7 @@ async function imageBombs(env: Record<string, string>, label: string) {
     );
     const peak = memory.stop();
     report(
-      `#18.6 five 40-megapixel PNGs (6320 × 6320) uploaded at once${label}`,
+      `five 40-megapixel PNGs (6320 × 6320) uploaded at once${label}`,
       `${statuses.join(',')}; API resident memory ${base} MB idle, peak ${peak} MB (+${peak - base} MB)`,
     );
   } finally {
@@ -902,7 +902,7 @@ async function accountRounds() {
     const detail = (fresh.body as { detail?: string; retry_after?: number } | null) ?? {};
     return () =>
       report(
-        '#18.1 lockout: code + 5 wrong, countdown waited, again; then the owner’s browser and a new one',
+        'lockout: code + 5 wrong, countdown waited, again; then the owner’s browser and a new one',
         `stranger: ${sms} SMS, ${guesses} wrong codes checked, then ${refusal?.status ?? 'no refusal'} (wait ${(refusal?.body as { retry_after?: number } | null)?.retry_after ?? '-'} s); owner's browser: code ${own.status}, sign-in ${ownVerify}; new browser: ${fresh.status} (wait ${detail.retry_after ?? '-'} s: "${(detail.detail ?? '').slice(0, 70)}…")`,
       );
   });
@@ -942,7 +942,7 @@ async function accountRounds() {
     }
     const gaps = ids.slice(1).map((id, i) => Math.abs(id - (ids[i] ?? 0)));
     report(
-      '#18.2 enumeration: up to 50 ids around one’s own, five wrong codes each, 20 strangers waiting',
+      'enumeration: up to 50 ids around one’s own, five wrong codes each, 20 strangers waiting',
       `ids ${Math.min(...gaps) <= 1 ? 'sequential' : `random (smallest gap ${Math.min(...gaps).toExponential(1)})`}; live sign-ins found: ${live}; distinct wrong answers: ${answers.size}; strangers' codes burnt: ${burnt}`,
     );
   });
@@ -964,7 +964,7 @@ async function accountRounds() {
       if (res.status === 200) signedIn++;
     }
     report(
-      '#18.3 carrier NAT: 30 shoppers, different phones, one address, default limits',
+      'carrier NAT: 30 shoppers, different phones, one address, default limits',
       `${sent} codes sent, ${signedIn} signed in`,
     );
   });
@@ -991,11 +991,11 @@ async function accountRounds() {
     const thief = await refresh(victim.refresh);
     const ownerAfter = await call(api, '/users/profile/', { token: pair(renewed).access ?? '' });
     report(
-      '#30.7d the owner renews, a thief uses the same refresh token within the grace window',
+      'the owner renews, a thief uses the same refresh token within the grace window',
       `owner ${renewed.status}; thief ${thief.status} (${thief.status === 200 ? 'got the pair' : 'no pair'}); the owner's new pair then ${ownerAfter.status}`,
     );
     report(
-      '#18.4 two tabs refresh with the same token at once; a lost answer retried',
+      'two tabs refresh with the same token at once; a lost answer retried',
       `tabs: ${a.status}, ${b.status} (same pair: ${JSON.stringify(pair(a)) === JSON.stringify(pair(b)) ? 'yes' : 'no'}), then profile ${profile.status}; retry: ${retried.status}, then profile ${after.status}`,
     );
   });
@@ -1086,7 +1086,7 @@ async function accountRounds() {
     const completed = await click('complete', done, signOf(done, true));
     const paidClick = await paymentOf(o2.id);
     report(
-      '#18.5 payments: Payme (wrong key, wrong amount, create, perform), Click (bad sign, prepare, complete), refund',
+      'payments: Payme (wrong key, wrong amount, create, perform), Click (bad sign, prepare, complete), refund',
       `Payme: ${wrongKey} / ${wrongAmount} / ${created} / ${performed} → order ${paidPayme}; Click: ${badSign.error} / ${prepared.error} / ${completed.error} → order ${paidClick}; paid order cancelled → ${refund ?? cancelled.status}`,
     );
 
@@ -1102,7 +1102,7 @@ async function accountRounds() {
       ? (await fetch(`${sandboxUrl}/pay`, { method: 'POST', redirect: 'manual' })).status
       : '-';
     report(
-      '#30.6 payment sandbox beside live Payme and Click, NODE_ENV unset: a Payme order paid by card',
+      'payment sandbox beside live Payme and Click, NODE_ENV unset: a Payme order paid by card',
       `pay call ${byCard.status} (${sandboxUrl ? `link ${new URL(sandboxUrl).pathname.split('/').slice(0, 3).join('/')}/…` : 'no link'}), sandbox pay ${sandboxPaid} → order ${await paymentOf(o3.id)}`,
     );
 
@@ -1119,7 +1119,7 @@ async function accountRounds() {
     const newId = ((await call(pay, '/users/profile/', { token: newcomer.access })).body as { id: number }).id;
     const old = await call(pay, '/users/profile/', { token: gone.access });
     report(
-      '#18.6 deleted user (SQLite shell, foreign keys off), then a new user signs in',
+      'deleted user (SQLite shell, foreign keys off), then a new user signs in',
       `ids ${goneId} → ${newId}; the deleted user's token opens: ${old.status === 200 ? `the new user's profile (${(old.body as { phone_number?: string }).phone_number})` : old.status}`,
     );
   } finally {
@@ -1168,7 +1168,7 @@ async function accountRounds() {
         const logged =
           full.errors.find((line) => /full|ENOSPC|rollback/i.test(line)) ?? full.errors[0] ?? '(nothing logged)';
         report(
-          '#18.6 full disk (tmpfs of 24 MB, filled)',
+          'full disk (tmpfs of 24 MB, filled)',
           `${answers.length - 1} writes, then ${answers.at(-1)}; logged: ${logged.slice(0, 150)}`,
         );
       } finally {
@@ -1181,7 +1181,7 @@ async function accountRounds() {
     }
   } else {
     rmSync(mount, { recursive: true, force: true });
-    report('#18.6 full disk', 'skipped: mounting a small tmpfs needs root (tests/api/hardening.test.ts covers it)');
+    report('full disk', 'skipped: mounting a small tmpfs needs root (tests/api/hardening.test.ts covers it)');
   }
 
   // 6d. An unusable data folder; 6e. a low-entropy secret in production.
@@ -1190,7 +1190,7 @@ async function accountRounds() {
     writeFileSync(join(parent, 'file'), 'x');
     const bad = await runToExit({ API_PORT: '0', API_DATA_DIR: join(parent, 'file', 'data') });
     const lines = bad.output.split('\n').filter((l) => l && !/ExperimentalWarning|trace-warnings/.test(l));
-    report('#18.6 API_DATA_DIR inside a file', `exit ${bad.code}, ${lines.length} line(s): ${lines[0]?.slice(0, 150)}`);
+    report('API_DATA_DIR inside a file', `exit ${bad.code}, ${lines.length} line(s): ${lines[0]?.slice(0, 150)}`);
     mkdirSync(join(parent, 'p'));
     const weak = await runToExit({
       NODE_ENV: 'production',
@@ -1202,7 +1202,7 @@ async function accountRounds() {
       ESKIZ_PASSWORD: 'x',
     });
     report(
-      '#18.6 NODE_ENV=production, AUTH_SECRET = 32 × "a"',
+      'NODE_ENV=production, AUTH_SECRET = 32 × "a"',
       `exit ${weak.code}: ${weak.output.split('\n').find((l) => l.includes('AUTH_SECRET')) ?? weak.output.split('\n').find((l) => /listening/.test(l)) ?? ''}`.slice(
         0,
         200,
@@ -1230,7 +1230,7 @@ async function accountRounds() {
     const runs = await Promise.all(weakOnes.map((change) => runToExit({ ...safe, ...change })));
     const problems = runs.map((r) => r.output.split('\n').filter((l) => l.startsWith('  - ')));
     report(
-      '#30.3 production with the development secret, alphabet and keyboard runs, the build token, one-character provider keys, NODE_ENV=Production',
+      'production with the development secret, alphabet and keyboard runs, the build token, one-character provider keys, NODE_ENV=Production',
       `${count(runs, (r) => r.code === 1)} of ${runs.length} refused, ${count(problems, (p) => p.length === 1)} with one line each; ${count(runs, (r) => /listening/.test(r.output))} started`,
     );
   } finally {
@@ -1254,7 +1254,7 @@ async function accountRounds() {
         (error: { status?: number }) => `gave up (${error.status})`,
       );
     report(
-      '#18.6 build client, API answering 429 Retry-After: 5 for 5 s',
+      'build client, API answering 429 Retry-After: 5 for 5 s',
       `${outcome} after ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {
