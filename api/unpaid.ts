@@ -8,7 +8,8 @@
  */
 import type { PaymentMethod } from '#contract/schemas.ts';
 import type { AppContext } from './context.ts';
-import { cancelWaitingTransactions, PAYME_TIMEOUT_MS } from './merchant.ts';
+import { PAYME_TIMEOUT_MS } from './payme.ts';
+import { cancelWaitingTransactions } from './transactions.ts';
 import { cancelOrderRow } from './orders.ts';
 
 export const DEFAULT_PAYMENT_TTL_MS = 30 * 60_000;

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sign } from 'hono/jwt';
 import sharp from 'sharp';
-import { clickSign } from '../api/merchant.ts';
+import { clickSign } from '../api/click.ts';
 import { DEV_SECRET } from '../api/server.ts';
 import { buildApi } from '../src/data/catalogue.ts';
 import { QARSHI_ADDRESS as address } from '../tests/fixtures/address.ts';

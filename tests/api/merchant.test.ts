@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '#contract/schemas.ts';
-import { PAYME_TIMEOUT_MS } from '../../api/merchant.ts';
+import { PAYME_TIMEOUT_MS } from '../../api/payme.ts';
 import { placeOrder, startTestApi, type TestApi } from './helpers.ts';
 
 const PAYME_KEY = 'payme-test-key-3Fq9';
