@@ -18,7 +18,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter, type RateLimitInfo, type Store } from 'hono-rate-limiter';
 import { API_PREFIX, type CallName } from '#contract/routes.ts';
-import { refreshSession, tokenUser } from './auth.ts';
+import { refreshSession, tokenUser } from './tokens.ts';
 import type { AppContext } from './context.ts';
 import { callOf, pickLang, tooMany, type Wait } from './http.ts';
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, pathFor, type Call } from '#contract/calls.ts';
 import { ErrorBody } from '#contract/schemas.ts';
 import {
-  ACCESS_SECONDS,
   CODE_MINUTES,
   CODES_PER_WINDOW,
   CODES_WINDOW_MS,
@@ -15,9 +14,9 @@ import {
   MAX_DELAY_MS,
   MAX_TRIES,
   MONTH_MS,
-  REFRESH_GRACE_MS,
   WIDE_CODE_ALPHABET,
 } from '../../api/auth.ts';
+import { ACCESS_SECONDS, REFRESH_GRACE_MS } from '../../api/tokens.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
