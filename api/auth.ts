@@ -49,7 +49,7 @@ export const MONTH_MS = 30 * 24 * HOUR_MS;
 export const CODES_PER_WINDOW = 5;
 export const CODES_WINDOW_MS = HOUR_MS;
 /** A browser not used to sign in for this long is no longer recognised. */
-export const DEVICE_DAYS = 180;
+const DEVICE_DAYS = 180;
 /** The pool of browsers a phone never signed in on. */
 const UNRECOGNISED = 0;
 /** Wrong codes a day the unrecognised pool may make before each further one waits. */

@@ -11,8 +11,8 @@ import type { AppContext } from './context.ts';
 import { markPaid, orderTotal, type OrderRow } from './orders.ts';
 import { CANCELLED, CREATED, isObject, PERFORMED, sameText, type PaymentRow } from './transactions.ts';
 
-export const CLICK_PREPARE_PATH = `${API_PREFIX}/payments/click/prepare/`;
-export const CLICK_COMPLETE_PATH = `${API_PREFIX}/payments/click/complete/`;
+const CLICK_PREPARE_PATH = `${API_PREFIX}/payments/click/prepare/`;
+const CLICK_COMPLETE_PATH = `${API_PREFIX}/payments/click/complete/`;
 
 const CLICK_ERRORS = {
   sign: { error: -1, error_note: 'SIGN CHECK FAILED!' },

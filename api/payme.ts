@@ -23,7 +23,7 @@ import {
 /** A JSON-RPC call: a method by name and its parameters as an object (each method checks its own). */
 const PAYME_REQUEST = z.object({ method: z.string(), params: z.record(z.string(), z.unknown()) });
 
-export const PAYME_PATH = `${API_PREFIX}/payments/payme/`;
+const PAYME_PATH = `${API_PREFIX}/payments/payme/`;
 /** Payme cancels a created transaction that was not performed within 12 hours (reason 4). */
 export const PAYME_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 

@@ -84,7 +84,7 @@ const PERSONAL: ReadonlySet<CallName> = new Set([
  * Review form calls handled at once, across all requests: each spills its images to disk as they arrive and holds
  * one decoded image at a time while it checks and stores them. The rest wait their turn, their bodies unread.
  */
-export const MAX_FORMS = 2;
+const MAX_FORMS = 2;
 const forms = slots(MAX_FORMS);
 
 const errorJson = (c: Context, error: ApiError) => {

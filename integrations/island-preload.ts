@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { moduleGraph, pageScripts, sitePath } from './module-graph.ts';
 
 /** The page with a modulepreload for each module its load islands need, or null when it has none. */
-export async function withIslandPreloads(
+async function withIslandPreloads(
   root: string,
   html: string,
   imports = new Map<string, Promise<string[]>>(),

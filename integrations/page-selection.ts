@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroConfig, RouteData } from 'astro';
 
 /** Routes whose pages are a function of their props and the shared inputs only. */
-export const REUSABLE_ROUTES = [
+const REUSABLE_ROUTES = [
   '/[lang]/product/[id]',
   '/[lang]/comments/[id]',
   '/[lang]/category/[id]/[...page]',
@@ -55,7 +55,7 @@ export interface PageInputs {
 }
 
 /** Which parts of the shared inputs differ ('the code', …), or [] when the same (or not known). */
-export function changedParts(before: PageInputs | null, after: PageInputs): string[] {
+function changedParts(before: PageInputs | null, after: PageInputs): string[] {
   if (!before || before.shared === after.shared) return [];
   if (!before.parts || !after.parts) return ['the shared inputs'];
   const names = { code: 'the code', categories: 'the categories', settings: 'the build settings' } as const;
@@ -89,7 +89,7 @@ export function shardOf(pathname: string, count: number): number {
 }
 
 /** The file a path is written to (format 'file'): '/' → index.html, '/uz/about' → uz/about.html, endpoints as named. */
-export function outputFile(pathname: string, type: string): string {
+function outputFile(pathname: string, type: string): string {
   const path = pathname.replace(/^\/+|\/+$/g, '');
   if (type === 'endpoint') return path;
   return path === '' ? 'index.html' : `${path}.html`;
@@ -153,7 +153,7 @@ export interface SelectionOptions {
   profileOut: string | null;
 }
 
-export function selectionFromEnv(env: NodeJS.ProcessEnv = process.env): SelectionOptions {
+function selectionFromEnv(env: NodeJS.ProcessEnv = process.env): SelectionOptions {
   if (env['BUILD_SHARD'] && !parseShard(env['BUILD_SHARD']))
     throw new Error(`BUILD_SHARD must be i/n with 1 ≤ i ≤ n (got "${env['BUILD_SHARD']}")`);
   return {

@@ -139,7 +139,7 @@ export function missingSettings(target: Target, env: NodeJS.ProcessEnv): string[
 }
 
 /** The environment a target's CLI gets: everything but the other targets' credentials. */
-export function cliEnv(target: Target, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function cliEnv(target: Target, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const own = new Set([...ADAPTERS[target].needs, ...(ADAPTERS[target].optional ?? [])]);
   const others = TARGETS.flatMap((name) => [...ADAPTERS[name].needs, ...(ADAPTERS[name].optional ?? [])]);
   const clean = { ...env };

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { latePage, prefixRedirect } from '../../src/i18n/urls.ts';
 import { listFiles } from './files.ts';
 
-export interface BrokenLink {
+interface BrokenLink {
   href: string;
   /** The first page it was found on, as a site path. */
   page: string;

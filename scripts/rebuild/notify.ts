@@ -8,7 +8,7 @@
  */
 import type { Command } from './deploy.ts';
 
-export type Outcome = 'published' | 'dry-run' | 'refused' | 'failed';
+type Outcome = 'published' | 'dry-run' | 'refused' | 'failed';
 
 export interface Report {
   outcome: Outcome;

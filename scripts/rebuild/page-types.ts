@@ -46,7 +46,7 @@ export const SITE_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap-inde
  */
 export type PageKind = 'catalogue' | 'product' | 'shopper';
 
-export const PAGE_KINDS: Record<PageType, PageKind> = {
+const PAGE_KINDS: Record<PageType, PageKind> = {
   home: 'catalogue',
   category: 'catalogue',
   product: 'product',

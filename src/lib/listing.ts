@@ -68,11 +68,10 @@ export const FILTER_KEYS = {
 export const YES = 'yes';
 
 /** Facets named in the URL by these names; any other parameter names a feature (colour, memory...). */
-export const NAMED_FACETS = ['category', 'store', 'brand'] as const;
+const NAMED_FACETS = ['category', 'store', 'brand'] as const;
 export type NamedFacet = (typeof NAMED_FACETS)[number];
 /** Parameters that set the list's controls, never a facet. */
 const CONTROLS = new Set<string>(['sort', 'min', 'max', 'monthly', 'stock', 'page']);
-const RESERVED = new Set<string>([...CONTROLS, ...NAMED_FACETS]);
 
 /** A filter value for the index: `token|label`. */
 export function facetValue(token: string, label: string): string {
@@ -131,7 +130,7 @@ export function slug(text: string): string {
  * a title's brand is the first of its words that is one of these (the words
  * before it name the kind: "Smartfon Samsung Galaxy A55").
  */
-export const BRANDS = [
+const BRANDS = [
   'A4Tech', 'Acer', 'Amazfit', 'Anker', 'Apple', 'Artel', 'Asus', 'Baseus', 'Beko', 'Bosch', 'Braun', 'Canon',
   'Dell', 'Dyson', 'Electrolux', 'Epson', 'Fujifilm', 'Garmin', 'Gree', 'Google', 'Haier', 'Hisense', 'Hofmann',
   'Honor', 'HP', 'Huawei', 'Indesit', 'Infinix', 'JBL', 'Kenwood', 'Lenovo', 'LG', 'Logitech', 'Marshall', 'Midea',
@@ -158,13 +157,13 @@ export function brandOf(title: string | null | undefined): string | null {
  * billions), so that any range is at most a few hundred exact values: the blocks of
  * the range that are whole at each scale (a decimal range tree, base 100).
  */
-export const PRICE_UNIT = 1_000;
-export const PRICE_BASE = 100;
-export const PRICE_LEVELS = 4;
+const PRICE_UNIT = 1_000;
+const PRICE_BASE = 100;
+const PRICE_LEVELS = 4;
 /** Above this the top scale is not split further (10^11 soʻm). */
 const PRICE_CEILING = PRICE_BASE ** PRICE_LEVELS - 1;
 
-export const priceKey = (level: number) => `p${level}`;
+const priceKey = (level: number) => `p${level}`;
 
 /** A price's values for the p0..p3 keys. */
 export function priceValues(price: number): Record<string, string> {
@@ -377,8 +376,6 @@ export function knownFacets(state: ListingState, facets: ReadonlySet<string>): L
   };
 }
 
-export { RESERVED as RESERVED_PARAMS };
-
 // ---------- Pagefind filters ----------
 
 /** A Pagefind filter object (`{ all: [...] }`, `{ key: { any: [...] } }`...). */
@@ -449,7 +446,7 @@ export function loadKeys(keys: readonly string[]): PagefindFilter {
 /** Pagefind's counts: filter key → value → pages. */
 export type Counts = Record<string, Record<string, number>>;
 
-export interface FacetOption {
+interface FacetOption {
   token: string;
   label: string;
   /** The index value. */

@@ -69,7 +69,7 @@ export async function searchIndex(query: string, limit = 12): Promise<Suggestion
 
 const ROUTE = /^\/(uz|ru)\/(product|category|store)\/([^/?#]+?)(?:\.html)?\/?(?:[?#].*)?$/;
 
-export function toSuggestion(item: PagefindResultData): Suggestion | null {
+function toSuggestion(item: PagefindResultData): Suggestion | null {
   const path = item.url.replace(/^https?:\/\/[^/]+/, '');
   const match = ROUTE.exec(path);
   if (!match) return null;
