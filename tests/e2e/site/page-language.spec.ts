@@ -18,7 +18,11 @@ const otherCurrency = (lang: Lang) => currency[lang === 'uz' ? 'ru' : 'uz'];
 /** Every price shown on the page (cards, the product panel, basket lines and sums) and the whole text. */
 async function pricesAndText(page: Page) {
   return page.evaluate(() => ({
-    prices: [...document.querySelectorAll('.price, .old-price, [data-price], dd, s')]
+    // A definition is a price only where it names an amount (a product's details list its memory, size...).
+    prices: [...document.querySelectorAll('.price, .old-price, [data-price], s, dd')]
+      .filter(
+        (element) => element.tagName !== 'DD' || /\d{1,3}(?:[\s\u00a0\u202f]\d{3})+/.test(element.textContent ?? ''),
+      )
       .map((element) => element.textContent?.trim() ?? '')
       .filter((text) => /\d/.test(text)),
     text: document.body.innerText,
