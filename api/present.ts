@@ -89,6 +89,8 @@ export function createPresenter(ctx: AppContext, lang: s.Lang) {
     rating: p.rating === null ? null : Math.round(p.rating * 10) / 10,
     reviews_count: p.reviews_count,
     installment: installmentPlan(p),
+    feature_count:
+      db.get<{ n: number }>('SELECT count(*) AS n FROM features WHERE product_id = ? AND count > 0', p.id)?.n ?? 0,
   });
 
   const feature = (f: FeatureRow): s.Feature => ({

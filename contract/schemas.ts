@@ -103,6 +103,12 @@ export const ProductSummary = z.object({
    * storefront's configured plan apply (INSTALLMENT_MONTHS).
    */
   installment: z.optional(z.nullable(InstallmentPlan)),
+  /**
+   * Not in the spec: how many of the product's variants (features) are in
+   * stock. A card of a product sold in variants opens its page for the
+   * choice rather than adding one the shopper did not pick.
+   */
+  feature_count: z.optional(z.int().check(z.nonnegative())),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_WORDS, cardHtml, cardWords, imageSrcset, type CardLook, type ListingCard } from './card.ts';
+import { CARD_WORDS, cardHtml, cardWords, imageSrcset, listingCard, type CardLook, type ListingCard } from './card.ts';
+import type { CardProduct } from './catalogue-view.ts';
 
 const card = (over: Partial<ListingCard> = {}): ListingCard => ({
   id: 7,
@@ -98,5 +99,18 @@ describe('an image’s width variants', () => {
   it('are none for a vector image, sharp at every width', () => {
     expect(imageSrcset('/media/products/1-1.svg')).toBeNull();
     expect(imageSrcset('/placeholder.SVG?x=1')).toBeNull();
+  });
+});
+
+describe('a card’s choice of variant', () => {
+  const product = { id: 7, title: 'Telefon', price: 100, discount: null, discount_price: null, images: [] };
+  const variantsOf = (over: Partial<CardProduct>) =>
+    listingCard({ ...product, ...over }, (key) => key, null, 'uz').variants;
+  it('is on the product page when it has variants in stock, known from its features or their count', () => {
+    expect(variantsOf({ features: [{ count: 3 }] })).toBe(true);
+    expect(variantsOf({ feature_count: 2 })).toBe(true);
+    expect(variantsOf({ feature_count: 0 })).toBe(false);
+    expect(variantsOf({ features: [], feature_count: 2 })).toBe(false);
+    expect(variantsOf({})).toBe(false);
   });
 });

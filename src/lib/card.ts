@@ -61,7 +61,7 @@ export function listingCard(
     monthly: offer ? t('product.installment', { amount: formatAmount(offer.monthly), months: offer.months }) : null,
     rating: cardRating(product, t),
     soldOut: unitsLeft(product) <= 0,
-    variants: (product.features?.length ?? 0) > 0,
+    variants: (product.features?.length ?? product.feature_count ?? 0) > 0,
   };
 }
 

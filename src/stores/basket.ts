@@ -123,6 +123,12 @@ export type BasketProductInput = Partial<Omit<BasketProduct, 'id'>> & {
 };
 
 /**
+ * The product a card asked to add that is sold in variants (a fresh object on each ask): the page's hooks open
+ * its page, where the shopper chooses one.
+ */
+export const $featureChoice = atom<{ product: number } | null>(null);
+
+/**
  * Add a product (with the chosen feature, or null) with toggle semantics
  * (spec §4): when the same line is already there, it is removed instead.
  * Answers whether the line is in the basket afterwards.
@@ -142,7 +148,7 @@ export async function addToBasket(product: BasketProductInput, featureId: number
   const lines: readonly { product: number; feature: number | null }[] = signedIn
     ? ($shopperView.get() ?? [])
     : $localBasket.get();
-  // A card knows no variant: a product sold by variants gets the one in the basket, else its first in stock.
+  // A card's add of a product already in the basket takes that line, whichever variant it is (a toggle).
   const cardLine = featureId === null && !product.features ? lines.find((line) => line.product === id) : undefined;
   if (cardLine) featureId = cardLine.feature;
   else if (!findEntry(lines, id, featureId)) {
@@ -150,7 +156,11 @@ export async function addToBasket(product: BasketProductInput, featureId: number
     // Offline, or with the basket's server out of reach just now, the server judges when the add is sent.
     const reachable = online() && !(signedIn && $basketRead.get() === 'failed');
     const known = reachable ? await productFor(id) : null;
-    if (known && featureId === null && !product.features) featureId = known.features[0]?.id ?? null;
+    // A card knows no variant, and never picks one for the shopper: the product's page opens for the choice.
+    if (known && featureId === null && !product.features && known.features.length > 0) {
+      $featureChoice.set({ product: id });
+      return false;
+    }
     // No stock figure: the add is offered and the server decides.
     const soldOut =
       known &&

@@ -71,6 +71,25 @@ test('a visitor’s basket: added on the product page, shown on the basket page'
   await expect(page.locator('.basket-line[data-product="1"]')).toBeVisible();
 });
 
+test('a card never picks a variant: search marks it for choosing, a related card without variant counts opens its page', async ({
+  page,
+}) => {
+  // The search answer sends each product's features (§3): the card knows iPhone 15 is chosen on its page.
+  await page.goto('/uz/search?q=iPhone');
+  const found = page.getByTestId('search-results').locator('[data-product-card="3"] .card-add');
+  await expect(found).toHaveAccessibleName('Tanlash: iPhone 15');
+  await expect(found).toHaveAttribute('href', '/uz/product/3');
+  // Related products come without features: the card offers the add, and the add finds the variants and opens
+  // the product's page instead of adding one the shopper did not pick.
+  await page.goto('/uz/product/1');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const related = page.locator('[data-related-of] [data-product-card="3"] [data-add-to-basket="3"]');
+  await related.click();
+  await page.waitForURL('**/uz/product/3');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('iPhone 15');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('basket') ?? '[]') as unknown[])).toEqual([]);
+});
+
 async function signInThroughModal(page: Page, phone: string, code: () => Promise<string>): Promise<void> {
   await page.goto('/uz/profile');
   await page.getByTestId('profile-sign-in').click();

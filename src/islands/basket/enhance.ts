@@ -13,9 +13,11 @@
  * `event.preventDefault()` and `addToBasket(product, featureId)`; this
  * listener then leaves the click alone.
  */
+import { localizedPath } from '../../i18n/urls.ts';
 import {
   $basketCount,
   $basketKeys,
+  $featureChoice,
   $soldOut,
   addToBasket,
   anyKey,
@@ -23,6 +25,7 @@ import {
   loadBasket,
   sendWhenOnline,
 } from '../../stores/basket.ts';
+import { $lang } from '../../stores/language.ts';
 import { $signedIn } from '../../stores/session-tokens.ts';
 import { watchNewButtons } from '../shared/watch-buttons.ts';
 
@@ -68,6 +71,10 @@ export function enhanceBasket(): void {
   $soldOut.listen(() => paintButtons());
   document.addEventListener('bozor:feature-change', () => paintButtons());
   watchNewButtons('[data-add-to-basket]', () => paintButtons());
+  // A card's add of a product sold in variants opens its page: the shopper chooses the variant there.
+  $featureChoice.listen((choice) => {
+    if (choice) location.assign(localizedPath($lang.get(), `/product/${choice.product}`));
+  });
   if ($signedIn.get()) {
     // Every page load reads the basket and sends the changes still waiting; so does coming back online.
     void loadBasket({ quiet: !document.getElementById('basket-root') });

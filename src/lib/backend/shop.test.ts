@@ -110,6 +110,17 @@ describe('reading a product', () => {
   });
 });
 
+describe('a listed product’s variants', () => {
+  const listed = { id: 3, title: 'iPhone 15', price: 12_500_000, discount: null, discount_price: null, images: [] };
+  it('are counted from feature_count, or from the features sent with it (those in stock), or left unknown', () => {
+    expect(readProductSummary({ ...listed, feature_count: 2 }).feature_count).toBe(2);
+    const features = [{ id: 1, count: 4 }, { id: 2, count: 0 }, 7, { id: 3, count: '2' }];
+    expect(readProductSummary({ ...listed, features }).feature_count).toBe(2);
+    expect(readProductSummary({ ...listed, features: [] }).feature_count).toBe(0);
+    expect(readProductSummary(listed)).not.toHaveProperty('feature_count');
+  });
+});
+
 describe('reading lists', () => {
   it('skips a malformed item of a list and reports it with its id', () => {
     const problems: string[] = [];

@@ -81,6 +81,8 @@ export interface ProductSummary {
   reviews_count?: number;
   /** Not in the spec: the product's installment plan, null when it has none; absent lets the configured plan apply. */
   installment?: InstallmentPlan | null;
+  /** How many variants are in stock; absent when the answer does not say (a card then offers the add). */
+  feature_count?: number;
 }
 
 export interface Product extends ProductSummary {
@@ -217,6 +219,17 @@ function readInstallment(value: unknown): InstallmentPlan | null | undefined {
   return months !== undefined && markup !== undefined ? { months, markup_percent: markup } : undefined;
 }
 
+/**
+ * How many of a listed product's variants are in stock: `feature_count` (not in the spec), else counted from a
+ * `features` list sent with it (the spec's product field); undefined when the answer says neither.
+ */
+function featuresInStock(raw: Raw): number | undefined {
+  const count = maybeNumber(raw['feature_count']);
+  if (count !== undefined) return count;
+  if (!Array.isArray(raw['features'])) return undefined;
+  return raw['features'].filter((feature) => (maybeNumber(entity(feature)?.['count']) ?? 0) > 0).length;
+}
+
 export function readProductSummary(value: unknown): ProductSummary {
   const raw = record(value, 'product');
   const rating = raw['rating'] === null ? null : maybeNumber(raw['rating']);
@@ -230,6 +243,7 @@ export function readProductSummary(value: unknown): ProductSummary {
     ...optional('rating', rating),
     ...optional('reviews_count', maybeNumber(raw['reviews_count'])),
     ...optional('installment', readInstallment(raw['installment'])),
+    ...optional('feature_count', featuresInStock(raw)),
   };
 }
 

@@ -71,10 +71,9 @@ async function expectOneLine(button: Locator) {
 /**
  * The cards of `list`, as every list shows them: two columns side by side within the phone, each card with its
  * product's rating or none, the heart named for its product, a one-line basket button, or for a product sold in
- * variants a link to its page (named so) and no basket button. Search results come from an answer that does not
- * say which products have variants (`knowsVariants` false): their buttons all add.
+ * variants a link to its page (named so) and no basket button.
  */
-async function expectPhoneCards(list: Locator, lang: 'uz' | 'ru', knowsVariants = true) {
+async function expectPhoneCards(list: Locator, lang: 'uz' | 'ru') {
   const cards = list.locator(':scope > li.card[data-product-card]');
   const count = await cards.count();
   expect(count, 'cards listed').toBeGreaterThan(2);
@@ -106,7 +105,7 @@ async function expectPhoneCards(list: Locator, lang: 'uz' | 'ru', knowsVariants 
     await expect(card.locator('.card-fav')).toHaveAccessibleName(`${WORDS[lang].favourite}: ${title}`);
     const button = card.locator('.card-add');
     await expectOneLine(button);
-    if (knowsVariants && inVariants(product)) {
+    if (inVariants(product)) {
       await expect(card.locator('[data-add-to-basket]')).toHaveCount(0);
       await expect(button).toHaveAccessibleName(`${WORDS[lang].choose}: ${title}`);
       await expect(button).toHaveAttribute('href', `/${lang}/product/${id}`);
@@ -206,7 +205,7 @@ test.describe('cards on a phone', () => {
     await page.goto(`/uz/search?q=${encodeURIComponent(await commonWord('uz'))}`);
     const results = page.getByTestId('search-results').locator('ul.grid');
     await expect(results.locator('[data-product-card]').first()).toBeVisible();
-    await expectPhoneCards(results, 'uz', false);
+    await expectPhoneCards(results, 'uz');
     await expectImages(results);
     // The heart and the button work on them as on every card (one of a product sold without variants, in stock).
     const { products } = await seedData();
@@ -233,7 +232,7 @@ test.describe('cards on a phone', () => {
     await page.goto(`/ru/search?q=${encodeURIComponent(await commonWord('ru'))}`);
     const results = page.getByTestId('search-results').locator('ul.grid');
     await expect(results.locator('[data-product-card]').first()).toBeVisible();
-    await expectPhoneCards(results, 'ru', false);
+    await expectPhoneCards(results, 'ru');
 
     await page.goto('/ru/favorites');
     const favourites = page.getByTestId('favourites-list');

@@ -186,18 +186,27 @@ test.describe('product page', () => {
     await expect(cards).toHaveCount(related.length);
     await expect(failure).toBeHidden();
     await expect(section.getByRole('heading', { name: 'Oʻxshash mahsulotlar' })).toBeVisible();
+    // A product sold in variants is chosen on its page: its card links there and adds nothing.
+    const inVariants = (product: (typeof related)[number]) => (product.feature_count ?? 0) > 0;
+    expect(related.some(inVariants) && related.some((product) => !inVariants(product))).toBe(true);
     for (const [index, product] of related.entries()) {
       const card = cards.nth(index);
       await expect(card.locator('a.card-link')).toHaveAttribute('href', `/uz/product/${product.id}`);
       await expect(card.locator('.card-title')).toHaveText(product.title ?? '');
+      if (inVariants(product)) {
+        await expect(card.locator('[data-add-to-basket]')).toHaveCount(0);
+        await expect(card.locator('.card-add')).toHaveAccessibleName(`Tanlash: ${product.title}`);
+        await expect(card.locator('.card-add')).toHaveAttribute('href', `/uz/product/${product.id}`);
+      } else await expect(card.locator('.card-add')).toHaveAttribute('data-add-to-basket', String(product.id));
     }
     // The copies are real cards, styled as the catalogue's (the page has no card of its own, so their styles come
     // with them): the way to the basket shows only once in it, and the basket button works on them.
-    const add = cards.first().locator('[data-add-to-basket]');
-    await expect(cards.first().locator('[data-basket-go]')).toBeHidden();
+    const simple = cards.nth(related.findIndex((product) => !inVariants(product)));
+    const add = simple.locator('[data-add-to-basket]');
+    await expect(simple.locator('[data-basket-go]')).toBeHidden();
     await add.click();
     await expect(add).toHaveAttribute('data-in-basket', 'true');
-    await expect(cards.first().locator('[data-basket-go]')).toBeVisible();
+    await expect(simple.locator('[data-basket-go]')).toBeVisible();
     await expect(page.locator('[data-basket-count]').first()).toHaveText('1');
   });
 

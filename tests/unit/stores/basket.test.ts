@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   $basketCount,
   $basketFailed,
+  $featureChoice,
   $localBasket,
   $pendingBasket,
   addToBasket,
@@ -34,11 +35,14 @@ const DELETE = /^\/orders\/basket\/delete\/$/;
 
 const plain = () => shop.product((p) => p.features.length === 0 && p.stock > 0);
 const withVariants = () => shop.product((p) => p.features.length > 1);
+/** Adds a product as its page does: one sold in variants with its first variant chosen. */
+const addChosen = (product: { id: number; features: readonly { id: number }[] }) =>
+  addToBasket({ id: product.id, features: product.features }, product.features[0]?.id ?? null);
 /** Two products in the signed-in shopper's server basket, loaded here. */
 const signedInWithTwoLinesFor = async () => {
   const products = [await plain(), await withVariants()] as const;
   await loadBasket();
-  for (const { id } of products) await addToBasket({ id });
+  for (const product of products) await addChosen(product);
   return products;
 };
 const serverBasket = async (token: string) =>
@@ -73,10 +77,20 @@ describe('visitor basket (local storage)', () => {
     expect($localBasket.get()).toEqual([]);
   });
 
-  it('a card add of a product sold by variants takes its first variant in stock', async () => {
+  it('a card add of a product sold by variants adds none: its page opens for the choice', async () => {
     const product = await withVariants();
-    await addToBasket({ id: product.id });
-    expect($localBasket.get()[0]).toMatchObject({ product: product.id, feature: product.features[0]!.id });
+    const choices: unknown[] = [];
+    const stop = $featureChoice.listen((choice) => choices.push(choice));
+    expect(await addToBasket({ id: product.id })).toBe(false);
+    expect(await addToBasket({ id: product.id })).toBe(false);
+    stop();
+    expect($localBasket.get()).toEqual([]);
+    expect(choices).toEqual([{ product: product.id }, { product: product.id }]);
+    expect(shop.toasts()).toEqual([]);
+    // Once chosen on its page, the card's add takes that line out again (a toggle).
+    await addChosen(product);
+    expect(await addToBasket({ id: product.id })).toBe(false);
+    expect($localBasket.get()).toEqual([]);
   });
 
   it('quantity: increase, decrease, and decrease at 1 removes', async () => {
@@ -97,7 +111,7 @@ describe('visitor basket (local storage)', () => {
     const a = await plain();
     const b = await withVariants();
     await addToBasket({ id: a.id });
-    await addToBasket({ id: b.id });
+    await addChosen(b);
     await removeFromBasket({ key: 'local:1' });
     expect($localBasket.get().map((e) => e.product)).toEqual([b.id]);
     await addToBasket({ id: a.id });
@@ -183,7 +197,7 @@ describe('signed-in basket (server, with the changes it has not taken)', () => {
     expect($basketLines.get().map((l) => l.status)).toEqual(['waiting']);
     shop.heal();
     shop.fail({ method: 'POST', path: ADD, answer: 'lost' });
-    await addToBasket({ id: b.id });
+    await addChosen(b);
     expect($pendingBasket.get().map((c) => c.product)).toEqual([a.id, b.id]);
     shop.heal();
     shop.requests.length = 0;
