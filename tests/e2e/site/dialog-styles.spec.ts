@@ -13,7 +13,7 @@ test.describe('footer dialogs are styled', () => {
     // The dialog's own frame, not the user agent's 2 px black border and 1 em padding.
     await expect(dialog).toHaveCSS('border-top-width', '0px');
     await expect(dialog).toHaveCSS('border-top-left-radius', '12px');
-    await expect(dialog).toHaveCSS('padding-top', '20px');
+    await expect(dialog).toHaveCSS('padding-top', '24px');
     const tabs = dialog.getByRole('tab');
     await expect(tabs).toHaveCount(2);
     const [chosen, other] = [tabs.nth(0), tabs.nth(1)];

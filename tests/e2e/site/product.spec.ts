@@ -7,6 +7,24 @@ import { localBasket } from '../islands/helpers.ts';
 const imagesOf = (images: string[] | string | null) =>
   (Array.isArray(images) ? images : (images ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
 
+/** Sold in variants, as a listed product says it. */
+const inVariants = (product: { feature_count?: number }) => (product.feature_count ?? 0) > 0;
+
+/**
+ * A product whose related products include one sold in variants and one sold without, in stock: the product, its
+ * related products and the index of that one.
+ */
+async function relatedOfBothKinds() {
+  const { products } = await seedData();
+  const inStock = new Set(products.filter((p) => (p.stock ?? 1) > 0).map((p) => p.id));
+  for (const { id } of products) {
+    const related = await api().call('relatedProducts', { params: { id } });
+    const simple = related.findIndex((other) => !inVariants(other) && inStock.has(other.id));
+    if (related.some(inVariants) && simple >= 0) return { id, related, simple };
+  }
+  throw new Error('no product has related products of both kinds');
+}
+
 test.describe('product page', () => {
   test('the first variant in stock is chosen on opening; only variants in stock are offered; a choice switches images and attributes', async ({
     page,
@@ -162,9 +180,7 @@ test.describe('product page', () => {
     page,
     request,
   }) => {
-    const id = 1;
-    const related = await api().call('relatedProducts', { params: { id } });
-    expect(related.length).toBeGreaterThan(1);
+    const { id, related, simple: simpleIndex } = await relatedOfBothKinds();
     const html = await (await request.get(`/uz/product/${id}`)).text();
     expect(html).not.toContain(`href="/uz/product/${related[0]!.id}"`);
 
@@ -187,8 +203,6 @@ test.describe('product page', () => {
     await expect(failure).toBeHidden();
     await expect(section.getByRole('heading', { name: 'Oʻxshash mahsulotlar' })).toBeVisible();
     // A product sold in variants is chosen on its page: its card links there and adds nothing.
-    const inVariants = (product: (typeof related)[number]) => (product.feature_count ?? 0) > 0;
-    expect(related.some(inVariants) && related.some((product) => !inVariants(product))).toBe(true);
     for (const [index, product] of related.entries()) {
       const card = cards.nth(index);
       await expect(card.locator('a.card-link')).toHaveAttribute('href', `/uz/product/${product.id}`);
@@ -201,7 +215,7 @@ test.describe('product page', () => {
     }
     // The copies are real cards, styled as the catalogue's (the page has no card of its own, so their styles come
     // with them): the way to the basket shows only once in it, and the basket button works on them.
-    const simple = cards.nth(related.findIndex((product) => !inVariants(product)));
+    const simple = cards.nth(simpleIndex);
     const add = simple.locator('[data-add-to-basket]');
     await expect(simple.locator('[data-basket-go]')).toBeHidden();
     await add.click();
