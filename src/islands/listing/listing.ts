@@ -13,37 +13,33 @@ import type { Lang } from '#contract/schemas.ts';
 import { formatMessage } from '../../i18n/format.ts';
 import { switchLangPath } from '../../i18n/urls.ts';
 import {
-  activeCount,
   combine,
-  FILTER_KEYS,
   facetGroups,
-  filterKeyOf,
+  loadKeys,
+  MONTHLY_GROUP,
+  STOCK_GROUP,
+  stateClauses,
+  valueIndex,
+  type Counts,
+  type FacetGroup,
+  type Group,
+  type PagefindFilter,
+  type ValueIndex,
+} from '../../lib/listing-filters.ts';
+import { monthlyOptions, type MonthlyOption } from '../../lib/listing-monthly.ts';
+import { pagefindSort, SORTS, type SortKey } from '../../lib/listing-sorts.ts';
+import {
+  activeCount,
   isDefaultState,
   isFiltered,
   knownFacets,
   listingQuery,
-  loadKeys,
-  MONTHLY_GROUP,
-  monthlyOptions,
-  pagefindSort,
   parseListingQuery,
-  SORTS,
-  STOCK_GROUP,
-  stateClauses,
   toggleToken,
-  valueIndex,
-  YES,
   EMPTY_STATE,
-  type Counts,
-  type FacetGroup,
-  type Group,
   type ListingState,
-  type MonthlyOption,
-  type NamedFacet,
-  type PagefindFilter,
-  type SortKey,
-  type ValueIndex,
-} from '../../lib/listing.ts';
+} from '../../lib/listing-state.ts';
+import { FILTER_KEYS, filterKeyOf, YES, type NamedFacet } from '../../lib/listing-values.ts';
 import type { ListingCard } from '../../lib/listing-facets.ts';
 import { cardOrder, MergedAnswers } from '../../lib/listing-order.ts';
 import { PART_FILTER } from '../../lib/index-parts.ts';
