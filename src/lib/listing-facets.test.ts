@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueProduct } from '../../tests/fixtures/catalogue-product.ts';
-import type { CatalogueProduct } from './backend/shop.ts';
+import type { CatalogueProduct, Feature } from './backend/shop.ts';
 import { listingRanks, productFacets } from './listing-facets.ts';
+
+type Named = { name: string; value: string };
+/** Variant 7, in stock: its colour and memory as the page's language names them. */
+const navy = (color: Named, memory: Named): Feature => ({
+  id: 7,
+  count: 2,
+  price: null,
+  images: [],
+  attributes: [
+    { key: 'color', ...color },
+    { key: 'memory', ...memory },
+  ],
+});
 
 const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct =>
   catalogueProduct({
@@ -11,16 +24,7 @@ const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct =>
     description: null,
     stock: 0,
     features: [
-      {
-        id: 7,
-        count: 2,
-        price: null,
-        images: [],
-        attributes: [
-          { key: 'color', name: 'Rang', value: 'Toʻq koʻk' },
-          { key: 'memory', name: 'Xotira', value: '128 GB' },
-        ],
-      },
+      navy({ name: 'Rang', value: 'Toʻq koʻk' }, { name: 'Xotira', value: '128 GB' }),
       { id: 8, count: 0, price: null, images: [], attributes: [{ key: 'color', name: 'Rang', value: 'Oq' }] },
     ],
     ...over,
@@ -49,18 +53,7 @@ describe('a product page’s facets', () => {
   it('a Russian page names feature values by their Uzbek spelling, labels them in Russian', () => {
     const ru = product({
       title: 'Смартфон Samsung Galaxy A55',
-      features: [
-        {
-          id: 7,
-          count: 2,
-          price: null,
-          images: [],
-          attributes: [
-            { key: 'color', name: 'Цвет', value: 'Тёмно-синий' },
-            { key: 'memory', name: 'Память', value: '128 ГБ' },
-          ],
-        },
-      ],
+      features: [navy({ name: 'Цвет', value: 'Тёмно-синий' }, { name: 'Память', value: '128 ГБ' })],
     });
     const { filters } = productFacets(ru, { lang: 'ru', rank: ranks(42), twin: product(), plan: null });
     expect(filters.filter(([key]) => key === 'ft')).toEqual([
