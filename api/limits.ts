@@ -41,7 +41,7 @@ export interface LimitOptions {
 
 /** The defaults, and the env variable that overrides each as `requests/seconds` (api/README.md, Rate limits). */
 export const DEFAULT_BUDGETS: Record<BudgetName, Budget & { env: string }> = {
-  // Per address, behind the per-phone and per-sign-in rules of api/auth.ts: a carrier NAT
+  // Per address, behind the per-phone and per-sign-in rules of api/sign-in-codes.ts: a carrier NAT
   // puts many shoppers behind one address, so these are ceilings on floods, not what protects an account.
   // 60 codes per 10 minutes: 30 shoppers behind one address each get a code and a resend; 500 numbers from one
   // address get 60 SMS. 300 sign-in calls: those 30 shoppers' verifies (up to 5 tries each), refreshes and logouts.

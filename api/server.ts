@@ -11,7 +11,9 @@ import { z } from 'zod/mini';
 import { API_PREFIX, calls, type Call, type CallName } from '#contract/calls.ts';
 import { buildOpenApi } from './openapi.ts';
 import { finishBody, FORM_CALLS, MAX_FORM_BODY, MAX_JSON_BODY, readBody } from './bodies.ts';
-import { authHandlers, latestCode } from './auth.ts';
+import { latestCode, signInHandlers } from './sign-in-codes.ts';
+import { profileHandlers } from './profile.ts';
+import { sessionHandlers } from './sessions.ts';
 import { readToken } from './tokens.ts';
 import { basketHandlers } from './basket.ts';
 import { catalogueHandlers } from './catalogue.ts';
@@ -140,7 +142,9 @@ export function createApp(options: AppOptions): Hono {
   if (testRoutes && ctx.production)
     throw new Error('API_EXPOSE_CODES=1 is refused in production (NODE_ENV=production).');
   const handlers: Handlers = {
-    ...authHandlers(ctx),
+    ...signInHandlers(ctx),
+    ...sessionHandlers(ctx),
+    ...profileHandlers(ctx),
     ...catalogueHandlers(ctx),
     ...basketHandlers(ctx),
     ...orderHandlers(ctx),

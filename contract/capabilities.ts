@@ -43,7 +43,7 @@ export const CAPABILITIES = [
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-export interface Probe {
+interface Probe {
   call: CallName;
   params?: Record<string, string | number>;
   query?: Record<string, string>;
@@ -52,7 +52,7 @@ export interface Probe {
 }
 
 /** The request that tells whether a capability is there; null: not probed, present unless the operator says not. */
-export const PROBES: Record<Capability, Probe | null> = {
+const PROBES: Record<Capability, Probe | null> = {
   catalogue: { call: 'catalogue', query: { page: '1', page_size: '1' } },
   stores: { call: 'stores' },
   orders: { call: 'placeOrder', body: {} },

@@ -9,10 +9,10 @@
 import { z } from 'zod/mini';
 import { LANGS } from './langs.ts';
 import { BIRTH_DATE_MIN, LIMITS } from './limits.ts';
-import { REVIEW_MAX_IMAGES, REVIEW_RATING } from './reviews.ts';
+import { REVIEW_RATING } from './reviews.ts';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TABS, PAY_RETURNS, PAYMENT_STATUSES } from './order-status.ts';
 
-export { BIRTH_DATE_MIN, LANGS, LIMITS, REVIEW_MAX_IMAGES };
+export { BIRTH_DATE_MIN, LANGS, LIMITS };
 export const Lang = z.enum(LANGS);
 export type Lang = z.infer<typeof Lang>;
 
@@ -26,7 +26,7 @@ const money = z.number().check(z.nonnegative('Must not be negative'));
 const nullableString = z.nullable(z.string());
 
 /** Images come as an array, a comma-separated string, or nothing (spec §3). */
-export const ImageField = z.nullable(z.union([z.array(z.string()), z.string()]));
+const ImageField = z.nullable(z.union([z.array(z.string()), z.string()]));
 
 // ---------- catalogue ----------
 
@@ -38,14 +38,13 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 
-export const FeatureAttribute = z.object({
+const FeatureAttribute = z.object({
   /** Machine key: 'color' or 'memory' (or another attribute). */
   key: z.string(),
   /** Label in the request's language, e.g. 'Rang' / 'Цвет'. */
   name: z.string(),
   value: z.string(),
 });
-export type FeatureAttribute = z.infer<typeof FeatureAttribute>;
 
 export const Feature = z.object({
   id,
@@ -144,14 +143,13 @@ export const MainProductsGroup = z.object({
 });
 export type MainProductsGroup = z.infer<typeof MainProductsGroup>;
 
-export const Banner = z.object({
+const Banner = z.object({
   id,
   title: z.string(),
   image: z.string(),
   /** Site path (without language prefix) or absolute URL the banner leads to. */
   link: nullableString,
 });
-export type Banner = z.infer<typeof Banner>;
 
 /** Banners come in two lists, b and t (spec §3). */
 export const Banners = z.object({ b: z.array(Banner), t: z.array(Banner) });
@@ -167,7 +165,7 @@ export const SearchSuggestions = z.object({
 export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
 
 /** DRF-style page: the page number is read from `next` (spec §3). */
-export function Paged<T extends z.core.$ZodType>(item: T) {
+function Paged<T extends z.core.$ZodType>(item: T) {
   return z.object({
     count: z.int().check(z.nonnegative()),
     next: nullableString,
@@ -223,7 +221,7 @@ export type ReviewUpdate = z.infer<typeof ReviewUpdate>;
 // ---------- users and sign-in ----------
 
 /** Uzbek number with country code, sent with a leading plus: +998XXXXXXXXX. */
-export const UzPhone = z
+const UzPhone = z
   .string()
   .check(
     z.maxLength(13, 'Phone must be +998 and 9 digits'),
@@ -291,7 +289,7 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-export const Gender = z.enum(['male', 'female']);
+const Gender = z.enum(['male', 'female']);
 export const User = z.object({
   id,
   phone_number: z.string(),

@@ -10,7 +10,8 @@
  * pattern matches applies, and a header set by several blocks is joined with
  * ", " — so the cache rules below never overlap.
  */
-import { readFile } from 'node:fs/promises';
+import type { AstroIntegration } from 'astro';
+import { readFile, writeFile } from 'node:fs/promises';
 import { LANGS } from '../contract/langs.ts';
 
 export type HeaderRule = { pattern: string; match: RegExp; headers: [name: string, value: string][] };
@@ -157,3 +158,19 @@ export async function pagePolicy(pages: URL[]): Promise<string> {
   if (found.length === 0) throw new Error('No built page has a Content-Security-Policy <meta>');
   return mergePolicies(found);
 }
+
+/**
+ * Host response headers (`_headers`, same hosts): the pages' CSP as a header
+ * plus `frame-ancestors`, the other security headers and the cache policy.
+ * scripts/serve.ts applies the same file.
+ */
+export const hostHeadersFile = (): AstroIntegration => ({
+  name: 'bozor-host-headers',
+  hooks: {
+    'astro:build:done': async ({ dir, assets }) => {
+      const pages = [...assets.values()].map((files) => files.find((file) => file.pathname.endsWith('.html')));
+      const policy = await pagePolicy(pages.filter((page) => page !== undefined));
+      await writeFile(new URL('_headers', dir), hostHeaders(policy));
+    },
+  },
+});

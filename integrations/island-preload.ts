@@ -7,9 +7,12 @@
  * every module of those graphs fetches them all at once, beside the
  * stylesheets. Pages without such an island are left as they are.
  */
+import type { AstroIntegration } from 'astro';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { moduleGraph, pageScripts, sitePath } from './module-graph.ts';
+import type { SelectionResult } from './page-selection.ts';
 
 /** The page with a modulepreload for each module its load islands need, or null when it has none. */
 async function withIslandPreloads(
@@ -52,3 +55,17 @@ export async function addIslandPreloads(root: string, files?: string[]): Promise
   }
   return changed;
 }
+
+/**
+ * Pages whose islands hydrate on load fetch those islands' modules at once: the pages this build rendered with such
+ * an island, noted as they rendered (a page reused from the live release has them already, and no other page is
+ * read again).
+ */
+export const islandPreloads = (selection: { result: SelectionResult }): AstroIntegration => ({
+  name: 'bozor-island-preloads',
+  hooks: {
+    'astro:build:done': async ({ dir }) => {
+      await addIslandPreloads(fileURLToPath(dir), selection.result.loadIslandPages);
+    },
+  },
+});

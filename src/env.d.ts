@@ -1,43 +1,36 @@
 declare module 'virtual:capabilities' {
-  import type { Capability } from '../contract/capabilities.ts';
-  /** The backend's capabilities in effect for this build (integrations/capabilities.ts). */
-  const capabilities: Capability[];
+  import type { Capabilities } from './virtual-modules.ts';
+  const capabilities: Capabilities;
   export default capabilities;
 }
 // The label sets client modules import, by language (src/i18n/labels.ts, integrations/island-labels.ts).
 declare module 'virtual:labels/search' {
-  import type { Lang } from '../contract/schemas.ts';
-  import type { Labels } from './i18n/messages.ts';
-  const labels: Record<Lang, Labels<'search'>>;
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'search'>;
   export default labels;
 }
 declare module 'virtual:labels/product' {
-  import type { Lang } from '../contract/schemas.ts';
-  import type { Labels } from './i18n/messages.ts';
-  const labels: Record<Lang, Labels<'product'>>;
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'product'>;
   export default labels;
 }
 declare module 'virtual:labels/reviews' {
-  import type { Lang } from '../contract/schemas.ts';
-  import type { Labels } from './i18n/messages.ts';
-  const labels: Record<Lang, Labels<'reviews'>>;
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'reviews'>;
   export default labels;
 }
 declare module 'virtual:labels/toasts' {
-  import type { Lang } from '../contract/schemas.ts';
-  import type { Labels } from './i18n/messages.ts';
-  const labels: Record<Lang, Labels<'toasts'>>;
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'toasts'>;
   export default labels;
 }
 declare module 'virtual:labels/auth' {
-  import type { Lang } from '../contract/schemas.ts';
-  import type { Labels } from './i18n/messages.ts';
-  const labels: Record<Lang, Labels<'auth'>>;
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'auth'>;
   export default labels;
 }
 declare module 'virtual:labels/address' {
-  import type { Lang } from '../contract/schemas.ts';
-  import type { Labels } from './i18n/messages.ts';
-  const labels: Record<Lang, Labels<'address'>>;
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'address'>;
   export default labels;
 }

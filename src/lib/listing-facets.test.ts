@@ -1,39 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueProduct } from './backend/shop.ts';
+import { catalogueProduct } from '../../tests/fixtures/catalogue-product.ts';
+import type { CatalogueProduct, Feature } from './backend/shop.ts';
 import { listingRanks, productFacets } from './listing-facets.ts';
 
-const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
-  id: 42,
-  title: 'Smartfon Samsung Galaxy A55',
-  price: 4_000_000,
-  discount: 10,
-  discount_price: 3_600_000,
-  images: ['/a.svg'],
-  rating: 4.5,
-  reviews_count: 3,
-  description: null,
-  stock: 0,
-  unit: 'pcs',
-  warranty_years: 1,
-  category: { id: 3, name: 'Smartfonlar' },
-  store: { id: 1, name: 'Texno Olam', address: 'texno-olam', logo: null, location: 'Qarshi' },
-  features: [
-    {
-      id: 7,
-      count: 2,
-      price: null,
-      images: [],
-      attributes: [
-        { key: 'color', name: 'Rang', value: 'Toʻq koʻk' },
-        { key: 'memory', name: 'Xotira', value: '128 GB' },
-      ],
-    },
-    { id: 8, count: 0, price: null, images: [], attributes: [{ key: 'color', name: 'Rang', value: 'Oq' }] },
+type Named = { name: string; value: string };
+/** Variant 7, in stock: its colour and memory as the page's language names them. */
+const navy = (color: Named, memory: Named): Feature => ({
+  id: 7,
+  count: 2,
+  price: null,
+  images: [],
+  attributes: [
+    { key: 'color', ...color },
+    { key: 'memory', ...memory },
   ],
-  updated_at: '2025-01-01T00:00:00Z',
-  latest_reviews: [],
-  ...over,
 });
+
+const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct =>
+  catalogueProduct({
+    images: ['/a.svg'],
+    rating: 4.5,
+    reviews_count: 3,
+    description: null,
+    stock: 0,
+    features: [
+      navy({ name: 'Rang', value: 'Toʻq koʻk' }, { name: 'Xotira', value: '128 GB' }),
+      { id: 8, count: 0, price: null, images: [], attributes: [{ key: 'color', name: 'Rang', value: 'Oq' }] },
+    ],
+    ...over,
+  });
 
 const ranks = listingRanks({ products: [{ id: 1 }, { id: 42 }], topProducts: [{ id: 42 }] });
 
@@ -58,18 +53,7 @@ describe('a product page’s facets', () => {
   it('a Russian page names feature values by their Uzbek spelling, labels them in Russian', () => {
     const ru = product({
       title: 'Смартфон Samsung Galaxy A55',
-      features: [
-        {
-          id: 7,
-          count: 2,
-          price: null,
-          images: [],
-          attributes: [
-            { key: 'color', name: 'Цвет', value: 'Тёмно-синий' },
-            { key: 'memory', name: 'Память', value: '128 ГБ' },
-          ],
-        },
-      ],
+      features: [navy({ name: 'Цвет', value: 'Тёмно-синий' }, { name: 'Память', value: '128 ГБ' })],
     });
     const { filters } = productFacets(ru, { lang: 'ru', rank: ranks(42), twin: product(), plan: null });
     expect(filters.filter(([key]) => key === 'ft')).toEqual([

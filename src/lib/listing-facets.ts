@@ -9,19 +9,10 @@ import type { CatalogueProduct } from './backend/shop.ts';
 import { translator } from '../i18n/index.ts';
 import { listingCard, unitsLeft, type ListingCard } from './card.ts';
 import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
-import {
-  brandOf,
-  facetValue,
-  featureValue,
-  FILTER_KEYS,
-  monthlySortKey,
-  monthlyValues,
-  priceValues,
-  slug,
-  SORT_FIELDS,
-  YES,
-  type SortField,
-} from './listing.ts';
+import { monthlySortKey, monthlyValues } from './listing-monthly.ts';
+import { priceValues } from './listing-price.ts';
+import { SORT_FIELDS, type SortField } from './listing-sorts.ts';
+import { brandOf, facetValue, featureValue, FILTER_KEYS, slug, YES } from './listing-values.ts';
 import { discountPercent, payablePrice } from './price.ts';
 
 // The filtered list and the related products read a card's data from here, beside the facets it rides with.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardOrder, MergedAnswers } from './listing-order.ts';
-import { SORT_FIELDS } from './listing.ts';
+import { SORT_FIELDS } from './listing-sorts.ts';
 
 interface Card {
   id: number;

@@ -4,7 +4,7 @@
  * as each product's card carries it (`order`, in SORT_FIELDS' order). Cards are read a few per part at a time: the
  * first n of the merged list cost about n cards and one or two more per part.
  */
-import { SORT_FIELDS, type SortField } from './listing.ts';
+import { SORT_FIELDS, type SortField } from './listing-sorts.ts';
 
 export interface Answer<Data> {
   data(): Promise<Data>;

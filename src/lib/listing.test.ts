@@ -1,38 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activeCount,
-  brandOf,
   combine,
-  DEFAULT_SORT,
-  EMPTY_STATE,
   facetGroups,
-  facetValue,
-  featureValue,
+  loadKeys,
+  MONTHLY_GROUP,
+  PRICE_GROUP,
+  stateClauses,
+  STOCK_GROUP,
+  valueIndex,
+  type Counts,
+} from './listing-filters.ts';
+import { MONTHLY_STEPS, monthlyOptions, monthlySortKey, monthlyValues } from './listing-monthly.ts';
+import { priceBlocks, priceValues } from './listing-price.ts';
+import { DEFAULT_SORT, offeredSorts, SORTS, pagefindSort } from './listing-sorts.ts';
+import {
+  activeCount,
+  EMPTY_STATE,
   isDefaultState,
   isFiltered,
   knownFacets,
   listingQuery,
-  loadKeys,
-  MONTHLY_GROUP,
-  MONTHLY_STEPS,
-  monthlyOptions,
-  monthlySortKey,
-  monthlyValues,
-  offeredSorts,
-  SORTS,
-  pagefindSort,
   parseListingQuery,
-  parseValue,
-  priceBlocks,
-  priceValues,
-  PRICE_GROUP,
-  slug,
-  stateClauses,
-  STOCK_GROUP,
   toggleToken,
-  valueIndex,
-  type Counts,
-} from './listing.ts';
+} from './listing-state.ts';
+import { brandOf, facetValue, featureValue, parseValue, slug } from './listing-values.ts';
 
 describe('the URL ↔ the filter state', () => {
   it('reads sort, facets, price and stock', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogueProduct } from '../../tests/fixtures/catalogue-product.ts';
 import type { CatalogueProduct, Feature } from './backend/shop.ts';
 import { formatPrice } from './price.ts';
 import { productPageView, type ProductPageInput } from './product-page.ts';
@@ -15,26 +16,16 @@ const variant = (id: number, count: number, over: Partial<Feature> = {}): Featur
   ...over,
 });
 
-const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
-  id: 42,
-  title: 'Smartfon Samsung Galaxy A55',
-  price: 4_000_000,
-  discount: 10,
-  discount_price: 3_600_000,
-  images: ['/a.svg', '/b.svg'],
-  rating: 4.6,
-  reviews_count: 12,
-  description: '<p>Yaxshi telefon.</p><script>alert(1)</script>',
-  stock: 5,
-  unit: 'pcs',
-  warranty_years: 1,
-  category: { id: 3, name: 'Smartfonlar' },
-  store: { id: 1, name: 'Texno Olam', address: 'texno-olam', logo: null, location: 'Qarshi' },
-  features: [variant(6, 0), variant(7, 3, { price: 4_200_000, images: ['/pink.svg'] }), variant(8, 2)],
-  updated_at: '2025-01-01T00:00:00Z',
-  latest_reviews: [],
-  ...over,
-});
+const product = (over: Partial<CatalogueProduct> = {}): CatalogueProduct =>
+  catalogueProduct({
+    images: ['/a.svg', '/b.svg'],
+    rating: 4.6,
+    reviews_count: 12,
+    description: '<p>Yaxshi telefon.</p><script>alert(1)</script>',
+    stock: 5,
+    features: [variant(6, 0), variant(7, 3, { price: 4_200_000, images: ['/pink.svg'] }), variant(8, 2)],
+    ...over,
+  });
 
 const input = (over: Partial<CatalogueProduct> = {}, more: Partial<ProductPageInput> = {}): ProductPageInput => ({
   lang: 'uz',

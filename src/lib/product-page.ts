@@ -74,6 +74,14 @@ export interface ProductPageView {
   facets: ProductFacets;
 }
 
+/** What the product page and its buy block receive (src/components/product/). */
+export interface ProductPageProps {
+  lang: Lang;
+  view: ProductPageView;
+  /** When the page was built (ISO), from the rebuild's manifest. */
+  builtAt: string;
+}
+
 export function productPageView({ lang, product: raw, rank, twin, site, plan }: ProductPageInput): ProductPageView {
   const t = translator(lang);
   const product = normaliseProduct(raw);

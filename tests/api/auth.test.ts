@@ -2,9 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, pathFor, type Call } from '#contract/calls.ts';
 import { ErrorBody } from '#contract/schemas.ts';
 import {
-  CODE_MINUTES,
-  CODES_PER_WINDOW,
-  CODES_WINDOW_MS,
   DAY_MS,
   FIRST_DELAY_MS,
   FREE_GUESSES,
@@ -12,10 +9,15 @@ import {
   GUESSES_PER_HOUR,
   HOUR_MS,
   MAX_DELAY_MS,
-  MAX_TRIES,
   MONTH_MS,
+} from '../../api/device-pools.ts';
+import {
+  CODE_MINUTES,
+  CODES_PER_WINDOW,
+  CODES_WINDOW_MS,
+  MAX_TRIES,
   WIDE_CODE_ALPHABET,
-} from '../../api/auth.ts';
+} from '../../api/sign-in-codes.ts';
 import { ACCESS_SECONDS, REFRESH_GRACE_MS } from '../../api/tokens.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 

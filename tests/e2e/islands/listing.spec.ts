@@ -12,7 +12,8 @@ import { seedData } from '../support/api.ts';
 import { expectNoAxeViolations } from '../support/site.ts';
 import { E2E_API } from '../../../playwright.config.ts';
 import { installmentOffer } from '../../../src/lib/installment.ts';
-import { brandOf, monthlySortKey, MONTHLY_STEPS, slug } from '../../../src/lib/listing.ts';
+import { monthlySortKey, MONTHLY_STEPS } from '../../../src/lib/listing-monthly.ts';
+import { brandOf, slug } from '../../../src/lib/listing-values.ts';
 import { formatAmount, payablePrice } from '../../../src/lib/price.ts';
 
 /** The category with the most products, its products and its brands by count. */

@@ -1,5 +1,5 @@
 import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
-import type { Product } from '#contract/schemas.ts';
+import type { Feature, Product } from '#contract/schemas.ts';
 import { api, seedData } from '../support/api.ts';
 import { hasNoImages, watchErrors } from '../support/site.ts';
 import { localBasket } from '../islands/helpers.ts';
@@ -23,6 +23,21 @@ async function relatedOfBothKinds() {
     if (related.some(inVariants) && simple >= 0) return { id, related, simple };
   }
   throw new Error('no product has related products of both kinds');
+}
+
+/**
+ * A seeded product with two variants in stock as it is now (other tests place orders, which take stock), and its
+ * first two such variants.
+ */
+async function twoVariantsInStock(): Promise<{ product: Product; first: Feature; second: Feature }> {
+  const { products } = await seedData();
+  const fits = (p: Pick<Product, 'features'>) => p.features.filter((f) => f.count > 0).length > 1;
+  for (const seeded of products.filter(fits)) {
+    const product = await api().call('product', { params: { id: seeded.id } });
+    const [first, second] = product.features.filter((f) => f.count > 0);
+    if (first && second) return { product, first, second };
+  }
+  throw new Error('no product with two variants in stock');
 }
 
 test.describe('product page', () => {
@@ -94,77 +109,55 @@ test.describe('product page', () => {
   test('what the basket button adds is the variant shown as chosen, on opening and after another choice', async ({
     page,
   }) => {
-    const { products } = await seedData();
-    const fits = (p: Pick<Product, 'features'>) => p.features.filter((f) => f.count > 0).length > 1;
-    let product: Product | undefined;
-    for (const seeded of products.filter(fits)) {
-      const live = await api().call('product', { params: { id: seeded.id } });
-      if (fits(live)) {
-        product = live;
-        break;
-      }
-    }
-    if (!product) throw new Error('no product with two variants in stock');
-    const [first, second] = product.features.filter((f) => f.count > 0);
+    const { product, first, second } = await twoVariantsInStock();
     const add = page.locator(`.actions [data-add-to-basket="${product.id}"]`);
     const chosen = page.locator('[data-feature][aria-pressed="true"]');
     await page.goto(`/uz/product/${product.id}`);
     await expect(page.locator('[data-live="checked"]')).toBeAttached();
-    await expect(chosen).toHaveAttribute('data-feature', String(first!.id));
+    await expect(chosen).toHaveAttribute('data-feature', String(first.id));
     await add.click();
     await expect(add).toHaveAttribute('data-in-basket', 'true');
-    expect(await localBasket(page)).toEqual([[product.id, first!.id, 1]]);
+    expect(await localBasket(page)).toEqual([[product.id, first.id, 1]]);
 
     // Another variant is not in the basket yet: the button says so, and adds that one.
-    await page.locator(`[data-feature="${second!.id}"]`).click();
-    await expect(chosen).toHaveAttribute('data-feature', String(second!.id));
+    await page.locator(`[data-feature="${second.id}"]`).click();
+    await expect(chosen).toHaveAttribute('data-feature', String(second.id));
     await expect(add).toHaveAttribute('data-in-basket', 'false');
     await add.click();
     await expect(add).toHaveAttribute('data-in-basket', 'true');
     expect(await localBasket(page)).toEqual([
-      [product.id, first!.id, 1],
-      [product.id, second!.id, 1],
+      [product.id, first.id, 1],
+      [product.id, second.id, 1],
     ]);
     // Back on the first, the button knows it is in the basket.
-    await page.locator(`[data-feature="${first!.id}"]`).click();
+    await page.locator(`[data-feature="${first.id}"]`).click();
     await expect(add).toHaveAttribute('data-in-basket', 'true');
   });
 
   test('a variant chosen on opening that sold out since the build gives way to the next in stock, which is what is added', async ({
     page,
   }) => {
-    const { products } = await seedData();
-    const fits = (p: Pick<Product, 'features'>) => p.features.filter((f) => f.count > 0).length > 1;
-    let product: Product | undefined;
-    for (const seeded of products.filter(fits)) {
-      const live = await api().call('product', { params: { id: seeded.id } });
-      if (fits(live)) {
-        product = live;
-        break;
-      }
-    }
-    if (!product) throw new Error('no product with two variants in stock');
-    const [first, second] = product.features.filter((f) => f.count > 0);
+    const { product, first, second } = await twoVariantsInStock();
     // The last of the first variant is bought after the build.
     await page.route(`**/api/v1/products/product/${product.id}/`, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Product;
-      const features = body.features.map((f) => (f.id === first!.id ? { ...f, count: 0 } : f));
+      const features = body.features.map((f) => (f.id === first.id ? { ...f, count: 0 } : f));
       await route.fulfill({ response, json: { ...body, features } });
     });
     const add = page.locator(`.actions [data-add-to-basket="${product.id}"]`);
     await page.goto(`/uz/product/${product.id}`);
     await expect(page.locator('[data-live="checked"]')).toBeAttached();
-    await expect(page.locator(`[data-feature="${first!.id}"]`)).toHaveCount(0);
+    await expect(page.locator(`[data-feature="${first.id}"]`)).toHaveCount(0);
     await expect(page.locator('[data-feature][aria-pressed="true"]')).toHaveAttribute(
       'data-feature',
-      String(second!.id),
+      String(second.id),
     );
-    await expect(page.locator(`[data-feature-attributes="${second!.id}"]`)).toBeVisible();
-    await expect(add).toHaveAttribute('data-feature-id', String(second!.id));
+    await expect(page.locator(`[data-feature-attributes="${second.id}"]`)).toBeVisible();
+    await expect(add).toHaveAttribute('data-feature-id', String(second.id));
     await add.click();
     await expect(add).toHaveAttribute('data-in-basket', 'true');
-    expect(await localBasket(page)).toEqual([[product.id, second!.id, 1]]);
+    expect(await localBasket(page)).toEqual([[product.id, second.id, 1]]);
   });
 
   test("the basket button carries the chosen variant before the page's script has run", async ({ request }) => {
