@@ -34,3 +34,18 @@ declare module 'virtual:labels/address' {
   const labels: LabelsByLang<'address'>;
   export default labels;
 }
+declare module 'virtual:labels/comments' {
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'comments'>;
+  export default labels;
+}
+declare module 'virtual:labels/lateProduct' {
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'lateProduct'>;
+  export default labels;
+}
+declare module 'virtual:labels/listing' {
+  import type { LabelsByLang } from './virtual-modules.ts';
+  const labels: LabelsByLang<'listing'>;
+  export default labels;
+}

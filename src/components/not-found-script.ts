@@ -1,5 +1,4 @@
 /** Browser side of the 404 page: language-prefix redirect and the pages rendered from the API (late pages). */
-import type { Labels } from '../i18n/messages.ts';
 import { latePage, prefixRedirect } from '../i18n/urls.ts';
 
 export async function handleNotFound(): Promise<void> {
@@ -12,8 +11,6 @@ export async function handleNotFound(): Promise<void> {
   const notFound = document.querySelector<HTMLElement>('[data-error-page]');
   const container = late && document.getElementById(`late-${late.kind}`);
   if (!late || !container || !notFound) return;
-  // The page's own JSON: the late page's label set in each language it can render (NotFoundPage.astro).
-  const labels = (JSON.parse(container.dataset.labels ?? '{}') as Record<string, unknown>)[late.lang];
   // The late page shows in its language while it loads; without an answer the 404 page comes back, in its own.
   const pageLang = document.documentElement.lang;
   document.documentElement.lang = late.lang;
@@ -22,10 +19,10 @@ export async function handleNotFound(): Promise<void> {
   try {
     if (late.kind === 'product') {
       const { showLateProduct } = await import('../islands/product/late-product.tsx');
-      await showLateProduct(late.id, container, labels as Labels<'lateProduct'>);
+      await showLateProduct(late.lang, late.id, container);
     } else {
       const { showLateComments } = await import('../islands/reviews/late-comments.tsx');
-      await showLateComments(late.lang, late.id, container, labels as Labels<'comments'>);
+      await showLateComments(late.lang, late.id, container);
     }
   } catch {
     container.hidden = true;

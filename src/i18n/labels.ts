@@ -1,8 +1,10 @@
 /**
  * Build-time only: the label sets, the one list of which messages each island
- * and client module renders, and the labels of a set in one language (for an
- * island's `labels` prop, a page's JSON, or `virtual:labels/<set>` through
- * integrations/island-labels.ts). A set names message keys or key prefixes;
+ * and client module renders, and the labels of a set in one language. What is
+ * drawn at build time gets them there: a React island as its `labels` prop, in
+ * its page's language. What is drawn in the browser imports its set in both
+ * languages from `virtual:labels/<set>` (integrations/island-labels.ts), a
+ * cached chunk rather than JSON every page repeats. A set names message keys or key prefixes;
  * its keys' type (`LabelKey<set>` in messages.ts) follows from them, so an
  * island asking for a label outside its set does not compile. Client code
  * imports only the types (this module holds both languages).

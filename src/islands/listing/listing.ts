@@ -11,7 +11,7 @@
  */
 import type { Lang } from '#contract/schemas.ts';
 import { switchLangPath } from '../../i18n/urls.ts';
-import type { Labels } from '../../i18n/messages.ts';
+import labels from 'virtual:labels/listing';
 import { PART_FILTER } from '../../lib/index-parts.ts';
 import { combine, facetGroups, MONTHLY_GROUP, STOCK_GROUP, stateClauses } from '../../lib/listing-filters.ts';
 import type { Counts, Group } from '../../lib/listing-filters.ts';
@@ -38,7 +38,6 @@ interface Config {
   lang: Lang;
   scope: ListingScope;
   omit: string[];
-  labels: Labels<'listing'>;
 }
 
 /** A counting search over every group (unsorted). */
@@ -70,7 +69,7 @@ class Controller {
   constructor(tools: HTMLElement) {
     this.tools = tools;
     this.config = JSON.parse(tools.dataset['config'] ?? '{}') as Config;
-    this.text = listingText(this.config.labels);
+    this.text = listingText(labels[this.config.lang]);
     this.body = document.querySelector<HTMLElement>('[data-listing-body]')!;
     this.filtersButton = tools.querySelector<HTMLButtonElement>('[data-listing-filters]')!;
     this.sortBox = tools.querySelector<HTMLSelectElement>('[data-listing-sort]')!;

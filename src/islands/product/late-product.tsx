@@ -5,13 +5,13 @@
  * stores' one product cache; React draws it, as it draws the other late page.
  */
 import { createRoot } from 'react-dom/client';
+import labels from 'virtual:labels/lateProduct';
 import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
 import { stockText } from '../../lib/live-product.ts';
 import type { ShownProduct } from '../../lib/product.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
-import { makeT, type Labels, type LabelKey, type Translate } from '../../i18n/messages.ts';
+import { makeT, type LabelKey, type Translate } from '../../i18n/messages.ts';
 import { productFor } from '../../stores/basket-products.ts';
-import { $lang } from '../../stores/language.ts';
 import type { Lang } from '#contract/langs.ts';
 
 function LateProduct({
@@ -62,18 +62,14 @@ function LateProduct({
   );
 }
 
-/** Renders the product (in the page's language, as the stores ask for it) into `container`; rejects when the API has none (the 404 page then stays). */
-export async function showLateProduct(
-  id: number,
-  container: HTMLElement,
-  labels: Labels<'lateProduct'>,
-): Promise<void> {
-  const t = makeT(labels);
+/** Renders the product (in the path's language, `lang`) into `container`; rejects when the API has none (the 404 page then stays). */
+export async function showLateProduct(lang: Lang, id: number, container: HTMLElement): Promise<void> {
+  const t = makeT(labels[lang]);
   container.textContent = t('product.loading');
   const product = await productFor(id);
   if (!product) throw new Error(`no product ${id}`);
   container.textContent = '';
-  createRoot(container).render(<LateProduct product={product} t={t} lang={$lang.get()} />);
+  createRoot(container).render(<LateProduct product={product} t={t} lang={lang} />);
   container.dataset['productId'] = String(product.id);
   document.title = `${product.title} | Bozor`;
 }

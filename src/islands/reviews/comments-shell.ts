@@ -4,7 +4,6 @@
  * in the address the shopper opened (/{lang}/comments/{id}). React and the
  * reviews load only here, on demand, as on the 404 page.
  */
-import type { Labels } from '../../i18n/messages.ts';
 import { latePage } from '../../i18n/urls.ts';
 
 export async function showCommentsShell(): Promise<void> {
@@ -15,10 +14,8 @@ export async function showCommentsShell(): Promise<void> {
   try {
     // /{lang}/comments/late opened as it is, or an id that is not one: nothing to show.
     if (page?.kind !== 'comments') throw new Error(`no product in ${location.pathname}`);
-    // The page's own JSON: the comments' label set (comments/late.astro).
-    const labels = JSON.parse(container.dataset.labels ?? '{}') as Labels<'comments'>;
     const { showLateComments } = await import('./late-comments.tsx');
-    await showLateComments(page.lang, page.id, container, labels);
+    await showLateComments(page.lang, page.id, container);
   } catch {
     container.hidden = true;
     missing.hidden = false;

@@ -6,21 +6,17 @@
  * build shows too. Loaded only on /{lang}/comments/{id} paths.
  */
 import { createRoot } from 'react-dom/client';
+import labels from 'virtual:labels/comments';
 import type { Lang } from '#contract/schemas.ts';
 import { productFor } from '../../stores/basket-products.ts';
 import { liveReviews } from '../../stores/live.ts';
 import { productTitle } from '../../lib/product.ts';
-import { makeT, type Labels } from '../../i18n/messages.ts';
+import { makeT } from '../../i18n/messages.ts';
 import Comments from './Comments.tsx';
 
 /** Renders the comments page into `container`; rejects when the API has no such product (the 404 page stays). */
-export async function showLateComments(
-  lang: Lang,
-  id: number,
-  container: HTMLElement,
-  labels: Labels<'comments'>,
-): Promise<void> {
-  const t = makeT(labels);
+export async function showLateComments(lang: Lang, id: number, container: HTMLElement): Promise<void> {
+  const t = makeT(labels[lang]);
   container.textContent = t('isl.reviews.loading');
   // Reviews as the product page reads them: kept 5 minutes, never older than the shopper's own last review.
   const [product, reviews] = await Promise.all([productFor(id), liveReviews(id, new Date(0).toISOString())]);
