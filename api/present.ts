@@ -79,7 +79,8 @@ export function createPresenter(ctx: AppContext, lang: s.Lang) {
   };
   const pick = (uz: string | null, ru: string | null) => (lang === 'ru' ? (ru ?? uz) : (uz ?? ru));
 
-  const summary = (p: ProductRow): s.ProductSummary => ({
+  /** A product as lists show it, with how many of its variants are in stock. */
+  const listed = (p: ProductRow, featuresInStock: number): s.ProductSummary => ({
     id: p.id,
     title: pick(p.title_uz, p.title_ru),
     price: p.price,
@@ -89,9 +90,14 @@ export function createPresenter(ctx: AppContext, lang: s.Lang) {
     rating: p.rating === null ? null : Math.round(p.rating * 10) / 10,
     reviews_count: p.reviews_count,
     installment: installmentPlan(p),
-    feature_count:
-      db.get<{ n: number }>('SELECT count(*) AS n FROM features WHERE product_id = ? AND count > 0', p.id)?.n ?? 0,
+    feature_count: featuresInStock,
   });
+
+  const summary = (p: ProductRow): s.ProductSummary =>
+    listed(
+      p,
+      db.get<{ n: number }>('SELECT count(*) AS n FROM features WHERE product_id = ? AND count > 0', p.id)?.n ?? 0,
+    );
 
   const feature = (f: FeatureRow): s.Feature => ({
     id: f.id,
@@ -137,15 +143,16 @@ export function createPresenter(ctx: AppContext, lang: s.Lang) {
     const cat =
       p.category_id === null ? undefined : db.get<CategoryRow>('SELECT * FROM categories WHERE id = ?', p.category_id);
     const st = p.store_id === null ? undefined : db.get<StoreRow>('SELECT * FROM stores WHERE id = ?', p.store_id);
+    const features = db.all<FeatureRow>('SELECT * FROM features WHERE product_id = ? ORDER BY id', p.id);
     return {
-      ...summary(p),
+      ...listed(p, features.filter((f) => f.count > 0).length),
       description: pick(p.description_uz, p.description_ru),
       stock: p.stock,
       unit: p.unit,
       warranty_years: p.warranty_years,
       category: cat ? { id: cat.id, name: category(cat).name } : null,
       store: st ? storeSummary(st) : null,
-      features: db.all<FeatureRow>('SELECT * FROM features WHERE product_id = ? ORDER BY id', p.id).map(feature),
+      features: features.map(feature),
       updated_at: p.updated_at,
     };
   };
