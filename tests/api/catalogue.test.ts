@@ -47,6 +47,17 @@ describe('catalogue reads', () => {
     expect(related.map((p) => p.id)).not.toContain(1);
   });
 
+  it('a listed product says how many of its variants are in stock, as its own answer has them', async () => {
+    const listed = calls.allProducts.answer.parse((await api.call('/products/all-products/?page_size=40')).body);
+    const counts = listed.results.map((p) => p.feature_count);
+    expect(counts.some((n) => n! > 1) && counts.includes(0)).toBe(true);
+    for (const summary of listed.results) {
+      const product = calls.product.answer.parse((await api.call(`/products/product/${summary.id}/`)).body);
+      const inStock = product.features.filter((f) => f.count > 0).length;
+      expect([summary.feature_count, product.feature_count], `product ${summary.id}`).toEqual([inStock, inStock]);
+    }
+  });
+
   it('seeds the sanitiser test product', async () => {
     const { body } = await api.call('/products/product/7/');
     expect(body.description).toContain('<script>alert(1)</script>');
