@@ -3,6 +3,7 @@ import type { Param } from './db.ts';
 import type { AppContext } from './context.ts';
 import { idParam, notFound, pageWindow, paged, type Handlers } from './http.ts';
 import { createPresenter, type CategoryRow, type ProductRow, type ReviewRow, type StoreRow } from './present.ts';
+import { inLanguage } from './seed-pictures.ts';
 import type { Banners, Lang } from '#contract/schemas.ts';
 import { searchForms } from '#contract/search-forms.ts';
 
@@ -84,7 +85,7 @@ export function catalogueHandlers(ctx: AppContext): Pick<Handlers, CatalogueCall
       result[row.list].push({
         id: row.id,
         title: lang === 'ru' ? row.title_ru : row.title_uz,
-        image: p.media(row.image),
+        image: p.media(inLanguage(row.image, lang)),
         link: row.link,
       });
     }

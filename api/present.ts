@@ -2,6 +2,7 @@
 import type { AppContext } from './context.ts';
 import type * as s from '#contract/schemas.ts';
 import { payablePrice } from '#contract/price.ts';
+import { inLanguage } from './seed-pictures.ts';
 
 export interface ProductRow {
   id: number;
@@ -126,7 +127,7 @@ export function createPresenter(ctx: AppContext, lang: s.Lang) {
     );
     return {
       ...storeSummary(st),
-      banner: st.banner === null ? null : media(st.banner),
+      banner: st.banner === null ? null : media(inLanguage(st.banner, lang)),
       legal_name: st.legal_name,
       orders_count: st.orders_count,
       reviews_count: reviews?.n ?? 0,

@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import type { Lang } from '#contract/langs.ts';
 import {
   CATEGORIES,
   CATEGORY_BANNERS,
@@ -34,9 +35,21 @@ export const storePicture = (address: string, kind: 'logo' | 'banner') => `store
 /** `name`: home-{phone|laptop}-{b|t}-{n} or category-{slug}-{b|t}. */
 export const bannerPicture = (name: string) => `banners/${name}.webp`;
 
+/**
+ * A stored image path as a language's site shows it: a seeded banner (the home's, a category's, a store's) with its
+ * headline in that language; any other image as it is.
+ */
+export function inLanguage(path: string, lang: Lang): string {
+  return recipeOf(path)?.kind === 'banner' && !/\.(uz|ru)\.webp$/.test(path)
+    ? path.replace(/\.webp$/, `.${lang}.webp`)
+    : path;
+}
+
 type Colour = (typeof COLOURS)[number];
 interface Headline {
   text: Text;
+  /** The headline's language; none draws both (a banner row stored before banners had one per language). */
+  lang: Lang | null;
   picture: Picture;
   width: number;
   height: number;
@@ -66,24 +79,30 @@ export function recipeOf(path: string): Recipe | null {
   if (m) return isPicture(m[1] ?? '') ? { kind: 'category', picture: m[1] as Picture } : null;
   m = /^reviews\/([a-z]+)-([1-5])\.webp$/.exec(path);
   if (m) return isPicture(m[1] ?? '') ? { kind: 'review', picture: m[1] as Picture, n: Number(m[2]) } : null;
-  m = /^stores\/([a-z-]+)-(logo|banner)\.webp$/.exec(path);
+  // A banner's path may name the language of its headline: banners/home-phone-b-1.ru.webp.
+  const lang = /\.(uz|ru)\.webp$/.exec(path)?.[1] as Lang | undefined;
+  const headlineIn = { lang: lang ?? null };
+  const banner = path.replace(/\.(uz|ru)\.webp$/, '.webp');
+  m = /^stores\/([a-z-]+)-(logo|banner)\.webp$/.exec(banner);
   if (m) {
     const index = STORES.findIndex((s) => s.address === m?.[1]);
     const store = STORES[index];
     if (!store) return null;
     const hue = (index * 53 + 200) % 360;
-    if (m[2] === 'logo') return { kind: 'logo', name: store.name, hue };
-    return { kind: 'banner', hue, text: STORE_BANNER(store.name), picture: 'shopping', width: 1200, height: 300 };
+    if (m[2] === 'logo') return lang ? null : { kind: 'logo', name: store.name, hue };
+    const text = STORE_BANNER(store.name);
+    return { kind: 'banner', hue, text, ...headlineIn, picture: 'shopping', width: 1200, height: 300 };
   }
-  m = /^banners\/home-(phone|laptop)-(b|t)-(\d)\.webp$/.exec(path);
+  m = /^banners\/home-(phone|laptop)-(b|t)-(\d)\.webp$/.exec(banner);
   if (m) {
     const [, screen, list, n] = m;
     const item = (list === 'b' ? SLIDES : TILES)[Number(n) - 1];
     const [width = 0, height = 0] = HOME_SIZES[`${screen}-${list}` as keyof typeof HOME_SIZES];
     if (!item) return null;
-    return { kind: 'banner', hue: PICTURES[item.picture].hue, text: item.title, picture: item.picture, width, height };
+    const { title: text, picture } = item;
+    return { kind: 'banner', hue: PICTURES[picture].hue, text, ...headlineIn, picture, width, height };
   }
-  m = /^banners\/category-([a-z-]+)-(b|t)\.webp$/.exec(path);
+  m = /^banners\/category-([a-z-]+)-(b|t)\.webp$/.exec(banner);
   if (m) {
     const category = CATEGORIES.find((c) => c.slug === m?.[1]);
     const list = m[2] as 'b' | 't';
@@ -94,6 +113,7 @@ export function recipeOf(path: string): Recipe | null {
       kind: 'banner',
       hue: PICTURES[picture].hue,
       text: CATEGORY_BANNERS[list](category.name),
+      ...headlineIn,
       picture,
       width,
       height,
@@ -221,11 +241,13 @@ async function reviewImage(picture: Picture, n: number): Promise<Buffer> {
 
 const escapeMarkup = (text: string) => text.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The headline in two lines: Uzbek in bold, Russian under it (banners are shared by both sites). */
-async function headline(text: Text, width: number, size: number) {
-  const markup =
-    `<span foreground="#18202e" font_weight="bold" size="${size * 1024}">${escapeMarkup(text.uz)}</span>\n` +
-    `<span foreground="#3c4658" size="${Math.round(size * 0.58) * 1024}">${escapeMarkup(text.ru)}</span>`;
+/** The headline in its language; without one, in two lines: Uzbek in bold, Russian under it. */
+async function headline(text: Text, lang: Lang | null, width: number, size: number) {
+  const bold = (words: string) =>
+    `<span foreground="#18202e" font_weight="bold" size="${size * 1024}">${escapeMarkup(words)}</span>`;
+  const markup = lang
+    ? bold(text[lang])
+    : `${bold(text.uz)}\n<span foreground="#3c4658" size="${Math.round(size * 0.58) * 1024}">${escapeMarkup(text.ru)}</span>`;
   return pixels(
     sharp({
       text: { text: markup, font: 'Liberation Sans', width, dpi: 72, rgba: true, spacing: Math.round(size / 4) },
@@ -233,7 +255,7 @@ async function headline(text: Text, width: number, size: number) {
   );
 }
 
-async function bannerImage({ text, picture, width, height, hue }: Headline & { hue: number }): Promise<Buffer> {
+async function bannerImage({ text, lang, picture, width, height, hue }: Headline & { hue: number }): Promise<Buffer> {
   const size = Math.round(height * 0.8);
   const x = width - size * 0.62 - width * 0.04;
   const body =
@@ -243,7 +265,12 @@ async function bannerImage({ text, picture, width, height, hue }: Headline & { h
     shadow(x, height * 0.9, size * 0.36, hue);
   const item = await object(picture, { size });
   const pad = Math.round(height * 0.12);
-  const words = await headline(text, Math.round(x - size * 0.55 - pad * 1.5), Math.round(height * 0.1 + width * 0.005));
+  const words = await headline(
+    text,
+    lang,
+    Math.round(x - size * 0.55 - pad * 1.5),
+    Math.round(height * 0.1 + width * 0.005),
+  );
   return webp(
     backdrop(width, height, body, 4).composite([
       centred(item, x, height / 2),

@@ -123,6 +123,32 @@ describe('catalogue reads', () => {
     }
   });
 
+  it('a banner’s headline is in the language asked for: one picture per language, a path without one draws both', async () => {
+    const pictureOf = async (lang: 'uz' | 'ru') => {
+      const { b } = calls.banners.answer.parse((await api.call('/banners/?type=laptop', { lang })).body);
+      return b[0]!.image;
+    };
+    const [uz, ru] = [await pictureOf('uz'), await pictureOf('ru')];
+    expect(uz).toMatch(/\/media\/banners\/home-laptop-b-1\.uz\.webp$/);
+    expect(ru).toBe(uz.replace('.uz.webp', '.ru.webp'));
+    const bytes = async (url: string) => {
+      const res = await fetch(url);
+      expect(res.headers.get('content-type'), url).toBe('image/webp');
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const [uzBytes, ruBytes, bothBytes] = await Promise.all([uz, ru, uz.replace('.uz.webp', '.webp')].map(bytes));
+    expect(uzBytes.equals(ruBytes) || uzBytes.equals(bothBytes) || ruBytes.equals(bothBytes)).toBe(false);
+    const store = calls.store.answer.parse((await api.call('/stores/texnomart-qarshi/', { lang: 'ru' })).body);
+    expect(store.banner).toMatch(/-banner\.ru\.webp$/);
+    expect(store.logo).toMatch(/-logo\.webp$/);
+    for (const path of [
+      'stores/texnomart-qarshi-logo.ru.webp',
+      'products/phone/red-1.ru.webp',
+      'banners/home-laptop-b-1.en.webp',
+    ])
+      expect((await fetch(`${api.server.url}/media/${path}`)).status, path).toBe(404);
+  });
+
   it('stores, a store by address and its products', async () => {
     const stores = calls.stores.answer.parse((await api.call('/stores/')).body);
     expect(stores.length).toBeGreaterThanOrEqual(6);
