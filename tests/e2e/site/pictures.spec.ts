@@ -1,6 +1,7 @@
 /**
  * The seeded pictures on the built site: a category's cards show their products' renders (WebP from the API's
- * media, decoded), not the placeholder; the home banners and the category's pictures load the same way.
+ * media, decoded), not the placeholder; the home banners (their headline in the page's language) and the category's
+ * pictures load the same way.
  */
 import type { Locator } from '@playwright/test';
 import { seedData } from '../support/api.ts';
@@ -35,11 +36,16 @@ test('cards and banners show the seeded renders, decoded, and no placeholder but
     expect(image.src).toMatch(/\/media\/products\/phone\/[a-z]+-\d\.webp(\?w=\d+)?$/);
     expect(image.width, image.src).toBeGreaterThan(0);
   }
-  await page.goto('/uz');
-  const banners = await loaded(page.locator('.banners img'));
-  expect(banners.length).toBeGreaterThan(0);
-  for (const banner of banners) {
-    expect(banner.src).toMatch(/\/media\/banners\/home-(phone|laptop)-[bt]-\d\.webp(\?w=\d+)?$/);
-    expect(banner.width, banner.src).toBeGreaterThan(0);
+  // Each language's banners carry their headline in that language alone.
+  for (const lang of ['uz', 'ru'] as const) {
+    await page.goto(`/${lang}`);
+    const banners = await loaded(page.locator('.banners img'));
+    expect(banners.length).toBeGreaterThan(0);
+    for (const banner of banners) {
+      expect(banner.src).toMatch(
+        new RegExp(`/media/banners/home-(phone|laptop)-[bt]-\\d\\.${lang}\\.webp(\\?w=\\d+)?$`),
+      );
+      expect(banner.width, banner.src).toBeGreaterThan(0);
+    }
   }
 });
