@@ -10,6 +10,8 @@ import { runScript, tempDir } from './support.ts';
 
 const PRODUCTS = 300;
 const BENCH_TIMEOUT = 240_000;
+/** Search index parts: each one's figures are printed. */
+const PARTS = 4;
 
 let dir: string;
 beforeAll(() => {
@@ -21,7 +23,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it(
   `builds ${PRODUCTS} products and the bare one-island baseline, and prints the figures`,
   async () => {
-    const run = await runScript('scripts/bench.ts', [], { BENCH_PRODUCTS: String(PRODUCTS), BENCH_DIR: dir });
+    const run = await runScript('scripts/bench.ts', [], {
+      BENCH_PRODUCTS: String(PRODUCTS),
+      BENCH_DIR: dir,
+      BUILD_INDEX_PARTS: String(PARTS),
+    });
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     const figure = (label: string, unit: string): number => {
       const match = new RegExp(`${label}:\\s+([\\d.]+) ${unit}`).exec(run.stdout);
@@ -70,6 +76,31 @@ it(
       expect(figure(phase, 's'), phase).toBeLessThanOrEqual(build);
     }
     expect(run.stdout).toMatch(/\/\[lang\]\/product\/\[id\]: 600 pages/);
+    // Each part of the search index: its pages, time and Pagefind's peak memory. The product parts hold every
+    // product page between them, the shared part the category and store pages; the parts ran one after the other
+    // inside the Pagefind phase, each holding less memory than the whole build's peak.
+    expect(run.stdout).toContain(`search index parts (BUILD_INDEX_PARTS=${PARTS}), one Pagefind process each:`);
+    const parts = [
+      ...run.stdout.matchAll(/^ {4}(product part (\d+)|shared part):\s+(\d+) pages, ([\d.]+) s, peak (\d+) MB$/gm),
+    ].map(([, , part, pages, seconds, peak]) => ({
+      part: part === undefined ? 'shared' : Number(part),
+      pages: Number(pages),
+      seconds: Number(seconds),
+      peakMb: Number(peak),
+    }));
+    expect(parts.map(({ part }) => part)).toEqual([1, 2, 3, 4, 'shared']);
+    const productPartPages = parts.filter(({ part }) => part !== 'shared').map(({ pages }) => pages);
+    expect(productPartPages.reduce((sum, pages) => sum + pages, 0)).toBe(2 * PRODUCTS);
+    for (const pages of productPartPages) expect(pages).toBeGreaterThan(0);
+    expect(parts.at(-1)!.pages).toBeGreaterThan(0);
+    const pagefind = figure('Pagefind', 's');
+    expect(parts.reduce((sum, { seconds }) => sum + seconds, 0)).toBeLessThanOrEqual(pagefind + 0.01 * parts.length);
+    const peak = figure('peak memory \\(RSS, build process tree\\)', 'MB');
+    for (const { seconds, peakMb } of parts) {
+      expect(seconds).toBeGreaterThan(0);
+      expect(peakMb).toBeGreaterThan(0);
+      expect(peakMb).toBeLessThanOrEqual(peak);
+    }
     expect(run.stdout).toContain(`not enforced at ${PRODUCTS}`);
     // The scratch builds are cleared.
     expect(readdirSync(dir)).toEqual([]);
