@@ -29,7 +29,7 @@ function processTable(): ProcessTable {
 const treeOf = (table: ProcessTable, pid: number): number =>
   (table.rss.get(pid) ?? 0) + (table.children.get(pid) ?? []).reduce((sum, child) => sum + treeOf(table, child), 0);
 
-export function treeRssKb(root: number): number {
+function treeRssKb(root: number): number {
   return treeOf(processTable(), root);
 }
 

@@ -17,7 +17,7 @@ import type { Manifest } from './manifest.ts';
 import type { Report } from './notify.ts';
 
 /** The share of a full rebuild a one-product night should stay under. */
-export const NIGHT_AIM = 0.25;
+const NIGHT_AIM = 0.25;
 
 interface RebuildRun extends Run {
   manifest: Manifest;

@@ -107,3 +107,48 @@ it(
   },
   BENCH_TIMEOUT,
 );
+
+it(
+  'measures a full rebuild and a one-product night back to back (--night), and the night as a share of it',
+  async () => {
+    const run = await runScript('scripts/bench.ts', ['--night'], {
+      BENCH_PRODUCTS: '60',
+      BENCH_DIR: dir,
+      BUILD_INDEX_PARTS: String(PARTS),
+    });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toContain(`Night: 60 products, BUILD_INDEX_PARTS=${PARTS}`);
+    const runs = [
+      ...run.stdout.matchAll(
+        /: +([\d.]+) s, peak (\d+) MB\n {4}steps: (.+)\n {4}pages: (\d+) rendered, (\d+) linked; links checked on (\d+) pages; product parts indexed: ([\d, ]+|none) of (\d+)/g,
+      ),
+    ].map(([, seconds, peak, steps, rendered, linked, checked, indexed]) => ({
+      seconds: Number(seconds),
+      peakMb: Number(peak),
+      steps: Object.fromEntries([...steps!.matchAll(/(\w+) ([\d.]+) s/g)].map(([, name, s]) => [name, Number(s)])),
+      rendered: Number(rendered),
+      linked: Number(linked),
+      checked: Number(checked),
+      indexed: indexed === 'none' ? [] : indexed!.split(', ').map(Number),
+    }));
+    expect(runs, run.stdout).toHaveLength(2);
+    const [full, night] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    // The full rebuild renders, checks and indexes everything; the night renders the changed product's pages and
+    // those showing it, links the rest, checks the links of what it wrote and indexes the one part holding it.
+    expect(full.linked).toBe(0);
+    expect(full.indexed).toEqual([1, 2, 3, 4]);
+    expect(night.rendered + night.linked).toBe(full.rendered);
+    expect(night.rendered).toBeLessThan(full.rendered / 4);
+    expect(night.checked).toBeLessThan(full.checked / 4);
+    expect(night.indexed).toHaveLength(1);
+    for (const { seconds, peakMb, steps } of runs) {
+      expect(peakMb).toBeGreaterThan(50);
+      expect(Object.keys(steps)).toEqual(['catalogue', 'astro', 'links', 'budget', 'pagefind']);
+      for (const step of Object.values(steps)) expect(step).toBeLessThanOrEqual(seconds);
+    }
+    const share = Number(/night \/ full: +(\d+) %/.exec(run.stdout)?.[1]);
+    expect(Math.abs(share - (100 * night.seconds) / full.seconds)).toBeLessThanOrEqual(1);
+    expect(readdirSync(dir)).toEqual([]);
+  },
+  BENCH_TIMEOUT,
+);
