@@ -9,7 +9,9 @@
  * Budgets (exit 1 when over, at 10,000 products or more): whole build under
  * 120 s and 2 GB peak RSS. Aim (printed, not enforced): at most 2.5 times the
  * bare Astro build with Astro's defaults. `npm test` runs a small bench (tests/ops/bench.test.ts) so
- * a broken bench fails CI; the 10k figures are a manual run.
+ * a broken bench fails CI; the 10k figures are a manual run. Each search index part's pages, time and
+ * Pagefind's peak memory are printed too. `--night`: a full rebuild and a one-product night instead
+ * (scripts/rebuild/night-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
