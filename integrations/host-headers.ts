@@ -19,17 +19,30 @@ export type HeaderRule = { pattern: string; match: RegExp; headers: [name: strin
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
+/** A search index product part's folder in the patterns below (one path segment: `part-1` … `part-64`). */
+export const PART_SEGMENT = ':part';
+
 /**
  * Folders of content-hashed files, cached for a year by every host (this file
- * for Netlify and Cloudflare Pages, the S3 deploy's cache headers, serve.ts).
- * Pagefind's entry, loader and WebAssembly keep their names across builds.
+ * for Netlify and Cloudflare Pages, the S3 deploy's cache headers, serve.ts):
+ * the assets, and Pagefind's chunks of the shared index and of every product
+ * part. Pagefind's entry, loader, metadata and WebAssembly keep their names
+ * across builds (a part's too): they are revalidated.
  */
-export const HASHED_FOLDERS = ['_astro', 'pagefind/fragment', 'pagefind/index', 'pagefind/filter'];
+export const HASHED_FOLDERS = [
+  '_astro',
+  ...['pagefind', `pagefind/${PART_SEGMENT}`].flatMap((index) =>
+    ['fragment', 'index', 'filter'].map((chunks) => `${index}/${chunks}`),
+  ),
+];
 const HASHED = HASHED_FOLDERS.map((folder) => `/${folder}/*`);
+const HASHED_PATH = new RegExp(
+  `^(${HASHED_FOLDERS.map((folder) => folder.replace(PART_SEGMENT, 'part-\\d+')).join('|')})/`,
+);
 
 /** Whether a file of a release (path relative to it, '_astro/x.js') never changes under its name. */
 export function isImmutable(path: string): boolean {
-  return HASHED_FOLDERS.some((folder) => path.startsWith(`${folder}/`));
+  return HASHED_PATH.test(path);
 }
 /** Every HTML page: the root, the 404 page and both language trees (nothing else lives under them). */
 const HTML = ['/', '/404.html', ...LANGS.flatMap((lang) => [`/${lang}`, `/${lang}/*`])];

@@ -9,17 +9,20 @@
  * Budgets (exit 1 when over, at 10,000 products or more): whole build under
  * 120 s and 2 GB peak RSS. Aim (printed, not enforced): at most 2.5 times the
  * bare Astro build with Astro's defaults. `npm test` runs a small bench (tests/ops/bench.test.ts) so
- * a broken bench fails CI; the 10k figures are a manual run.
+ * a broken bench fails CI; the 10k figures are a manual run. Each search index part's pages, time and
+ * Pagefind's peak memory are printed too. `--night`: a full rebuild and a one-product night instead
+ * (scripts/rebuild/night-bench.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../api/server.ts';
-import { childrenCpuSeconds } from './build.ts';
+import type { PartFigures } from './build.ts';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from '../integrations/build-settings.ts';
-import { treeRssKb } from './process-memory.ts';
+import { measured, type Run } from './process-memory.ts';
+import { formatNight, runNight } from './rebuild/night-bench.ts';
 import { serverOptionsFromEnv } from '../api/config.ts';
 
 /** The size the budgets and the aim are set for; smaller runs print figures only. */
@@ -63,39 +66,6 @@ export interface BenchFigures {
 function clearScratch(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   spawnSync('sync');
-}
-
-interface Run {
-  seconds: number;
-  peakMb: number;
-  /** CPU time (user + system) of the command and every process it waited for: steadier than wall time on a shared machine. */
-  cpuSeconds: number;
-}
-
-/** Runs a command and samples the resident memory of its whole process tree. */
-function measured(args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<Run> {
-  return new Promise((done, fail) => {
-    const started = performance.now();
-    const cpuBefore = childrenCpuSeconds();
-    const child = spawn(process.execPath, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    let peakKb = 0;
-    const sampler = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid ?? -1))), 100);
-    child.on('error', fail);
-    child.on('exit', (code) => {
-      clearInterval(sampler);
-      if (code !== 0) fail(new Error(`${args.join(' ')} exited with ${code}`));
-      else
-        done({
-          seconds: (performance.now() - started) / 1000,
-          peakMb: peakKb / 1024,
-          cpuSeconds: childrenCpuSeconds() - cpuBefore,
-        });
-    });
-  });
 }
 
 function folderStats(dir: string, match: (name: string) => boolean): { files: number; bytes: number } {
@@ -165,6 +135,8 @@ export interface Breakdown {
   cpu: { astro: number; generate: number; pagefind: number; pagefindProcess: number };
   /** The routes that took longest to render: [route, pages, seconds]. */
   routes: [string, number, number][];
+  /** Each part of the search index (BUILD_INDEX_PARTS product parts, then the shared one), in the order written. */
+  parts: PartFigures[];
 }
 
 function readBreakdown(path: string): Breakdown | null {
@@ -182,6 +154,7 @@ function readBreakdown(path: string): Breakdown | null {
       pagefindCpuMs: number;
       pagefindProcessCpuMs: number;
       routes: { route: string; rendered: number; pathsMs: number; renderMs: number }[];
+      parts?: PartFigures[];
     };
     const pathsMs = p.routes.reduce((sum, route) => sum + route.pathsMs, 0);
     return {
@@ -201,6 +174,7 @@ function readBreakdown(path: string): Breakdown | null {
         .filter((route) => route.rendered > 0)
         .slice(0, 5)
         .map((route) => [route.route, route.rendered, route.renderMs / 1000]),
+      parts: p.parts ?? [],
     };
   } catch {
     return null;
@@ -327,7 +301,14 @@ function breakdownLines(b: Breakdown): string {
     row('Astro (start, bundling, pages, hooks)', b.cpu.astro) +
     row('of which page generation', b.cpu.generate) +
     row('Pagefind (CPU)', b.cpu.pagefind) +
-    b.routes.map(([route, count, seconds]) => `      ${route}: ${count} pages, ${seconds.toFixed(1)} s\n`).join('')
+    b.routes.map(([route, count, seconds]) => `      ${route}: ${count} pages, ${seconds.toFixed(1)} s\n`).join('') +
+    `  search index parts (BUILD_INDEX_PARTS=${b.parts.filter(({ part }) => part !== 'shared').length}), one Pagefind process each:\n` +
+    b.parts
+      .map(
+        ({ part, pages, ms, peakMb }) =>
+          `    ${`${part === 'shared' ? 'shared part' : `product part ${part}`}:`.padEnd(20)} ${String(pages).padStart(6)} pages, ${(ms / 1000).toFixed(2)} s, peak ${peakMb} MB\n`,
+      )
+      .join('')
   );
 }
 
@@ -343,6 +324,10 @@ export function overBudget(figures: BenchFigures): string[] {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const products = Number(process.env.BENCH_PRODUCTS ?? FULL_SIZE);
   if (!Number.isInteger(products) || products < 1) throw new Error('BENCH_PRODUCTS must be a whole number above 0');
+  if (process.argv.includes('--night')) {
+    console.log(formatNight(await runNight(products, resolve(process.env.BENCH_DIR ?? '.tmp/bench'))));
+    process.exit(0);
+  }
   const figures = await runBench(products, resolve(process.env.BENCH_DIR ?? '.tmp/bench'));
   console.log(formatFigures(figures));
   const failures = overBudget(figures);

@@ -25,6 +25,7 @@ import { buildApi } from '../src/data/catalogue.ts';
 import { listFiles } from './rebuild/files.ts';
 import { INDEXED_PAGE, partOf, partsCount, productParts, shardParts } from './rebuild/index-parts.ts';
 import { PARTS_FILE, partFolder, type PartsList } from '../src/lib/index-parts.ts';
+import { childrenCpuSeconds, childrenRssKb, samplePeakMemory } from './process-memory.ts';
 
 export interface BuildOptions {
   apiUrl: string;
@@ -70,6 +71,7 @@ export async function buildSite({
   const profile = env['BUILD_PROFILE'] ?? process.env['BUILD_PROFILE'];
   const astroAt = Date.now();
   const cpuAtStart = childrenCpuSeconds();
+  const parts: PartFigures[] = [];
   await astroBuild(
     out,
     { API_URL: apiUrl, BUILT_AT: builtAt, ...(siteUrl ? { SITE_URL: siteUrl } : {}), ...env },
@@ -79,7 +81,7 @@ export async function buildSite({
   const cpuAtPagefind = childrenCpuSeconds();
   const selfAtPagefind = process.cpuUsage();
   if (!index) return;
-  await indexSite(out);
+  await indexSite(out, { onPart: (part) => parts.push(part) });
   if (profile) {
     // The build's phases beside page-selection's figures (what `npm run bench` prints).
     const figures = JSON.parse(readFileSync(profile, 'utf8')) as object;
@@ -94,21 +96,9 @@ export async function buildSite({
       // Pagefind's binary is our child; its Node API runs in this process.
       pagefindCpuMs:
         (pagefindCpuSeconds + childrenCpuSeconds() - cpuAtPagefind) * 1000 + (self.user + self.system) / 1000,
+      parts,
     };
     writeFileSync(profile, JSON.stringify({ ...figures, ...phases }, null, 2));
-  }
-}
-
-/** CPU seconds of this process's waited-for children (Linux /proc: cutime + cstime); 0 elsewhere. */
-export function childrenCpuSeconds(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8')
-      .replace(/^.*\) /s, '')
-      .split(' ');
-    // After "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
   }
 }
 
@@ -159,6 +149,17 @@ export interface IndexOptions {
   shared?: boolean;
   /** A built release whose product parts the ones not indexed here are hard-linked from (if it has as many). */
   reuseFrom?: string;
+  /** Told each part's figures as it is written. */
+  onPart?: (figures: PartFigures) => void;
+}
+
+/** One part's Pagefind run: its pages, wall time and the peak resident memory of Pagefind's process. */
+export interface PartFigures {
+  /** The product part's number, or 'shared'. */
+  part: number | 'shared';
+  pages: number;
+  ms: number;
+  peakMb: number;
 }
 
 /** What a product part keeps of Pagefind's output: the browser runs the shared folder's script and WebAssembly. */
@@ -173,6 +174,15 @@ const PART_FILES = /^(pagefind-entry\.json|[^/]+\.pf_meta|(index|fragment|filter
  */
 export async function indexSite(dir: string, options: IndexOptions = {}): Promise<number[]> {
   const { count = partsCount(process.env), shared = true, reuseFrom } = options;
+  const figures = (part: PartFigures['part'], run: IndexRun) => {
+    const line = { part, ...run };
+    console.log(
+      `Pagefind: ${part === 'shared' ? 'the shared part' : `product part ${part} of ${count}`}: ${run.pages} pages, ` +
+        `${(run.ms / 1000).toFixed(1)} s, peak ${run.peakMb} MB`,
+    );
+    options.onPart?.(line);
+    return run.pages;
+  };
   const parts = options.parts ?? productParts(count);
   const started = Date.now();
   const site = resolve(dir);
@@ -197,11 +207,11 @@ export async function indexSite(dir: string, options: IndexOptions = {}): Promis
     if (!parts.includes(part) && !reuseFrom) continue;
     rmSync(folder, { recursive: true, force: true });
     done.push(part);
-    indexed += await indexPages(site, groups.get(part) ?? [], folder);
+    indexed += figures(part, await indexPages(site, groups.get(part) ?? [], folder));
     for (const file of listFiles(folder)) if (!PART_FILES.test(file)) rmSync(join(folder, file));
   }
   if (shared) {
-    indexed += await indexPages(site, groups.get(null) ?? [], out);
+    indexed += figures('shared', await indexPages(site, groups.get(null) ?? [], out));
     const list: PartsList = {
       parts: count,
       ...Object.fromEntries(
@@ -230,11 +240,15 @@ export function partsOf(site: string): PartsList | null {
   }
 }
 
+type IndexRun = Omit<PartFigures, 'part'>;
+
 /** One Pagefind index of `files` (paths in `site`) into `outputPath`, through a folder of links to them only. */
-async function indexPages(site: string, files: string[], outputPath: string): Promise<number> {
-  if (files.length === 0) return 0;
+async function indexPages(site: string, files: string[], outputPath: string): Promise<IndexRun> {
+  if (files.length === 0) return { pages: 0, ms: 0, peakMb: 0 };
   const stage = `${site}.pagefind-stage`;
   rmSync(stage, { recursive: true, force: true });
+  const started = performance.now();
+  const memory = samplePeakMemory(process.pid, 100, (pid) => childrenRssKb(pid, 'pagefind'));
   try {
     for (const file of files) link(join(site, file), join(stage, file));
     const pagefind = await import('pagefind');
@@ -245,9 +259,11 @@ async function indexPages(site: string, files: string[], outputPath: string): Pr
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
     pagefindCpuSeconds += pagefindChildCpuSeconds();
+    const peakMb = memory.stop();
     await pagefind.close();
-    return added.page_count;
+    return { pages: added.page_count, ms: performance.now() - started, peakMb };
   } finally {
+    memory.stop();
     rmSync(stage, { recursive: true, force: true });
   }
 }

@@ -11,16 +11,13 @@
  * Settings: docs/operations.md (Settings).
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGS, type Lang } from '#contract/langs.ts';
-import { loadCatalogue } from '../src/data/catalogue.ts';
-import { hasCommentsPage, type Catalogue } from '../src/lib/catalogue-view.ts';
 import type { PageInputs } from '../integrations/page-selection.ts';
-import type { Category } from '#contract/schemas.ts';
-import { buildSite, categoriesHash, indexSite, mergeShards, partsOf } from './build.ts';
+import { buildSite, indexSite, mergeShards, partsOf } from './build.ts';
+import { catalogueFacts } from './rebuild/catalogue.ts';
 import { samplePeakMemory } from './process-memory.ts';
 import { deploy, isTarget, missingSettings, ADAPTERS, TARGETS, type Target } from './rebuild/deploy.ts';
 import { folderSize, listFiles } from './rebuild/files.ts';
@@ -31,11 +28,10 @@ import {
   checkPageTypes,
   measureFirstLoad,
   Refusal,
-  type CatalogueCounts,
   type Thresholds,
 } from './rebuild/gate.ts';
 import { changedParts, partsCount, productParts } from './rebuild/index-parts.ts';
-import { checkLinks } from './rebuild/links.ts';
+import { checkLinks, linkScope } from './rebuild/links.ts';
 import { publicUrl, readManifest, writeJson, type Manifest } from './rebuild/manifest.ts';
 import { commandLines, failureMessage, postWebhook, type Report } from './rebuild/notify.ts';
 import { FIRST_LOAD_BUDGETS_KB, PAGE_TYPES, parseBudgets, type PageType } from './rebuild/page-types.ts';
@@ -129,34 +125,6 @@ const oneLine = (text: string, max = 400) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
-/** The API's catalogue in every language, loaded and checked exactly as the build loads it. */
-async function loadEverything(apiUrl: string): Promise<Record<Lang, Catalogue>> {
-  try {
-    const catalogues = await Promise.all(LANGS.map((lang) => loadCatalogue(lang, apiUrl)));
-    return Object.fromEntries(LANGS.map((lang, index) => [lang, catalogues[index]!])) as Record<Lang, Catalogue>;
-  } catch (error) {
-    const status = (error as { status?: unknown }).status;
-    const message = error instanceof Error ? error.message : String(error);
-    const at = publicUrl(apiUrl);
-    if (status === 200) throw new Refusal('api', `the API at ${at} answered invalid data: ${message}`);
-    if (typeof status === 'number' && status > 0)
-      throw new Refusal('api', `the API at ${at} answered ${status}: ${message}`);
-    throw new Refusal('api', `the API at ${at} is unreachable: ${message}`);
-  }
-}
-
-function contentHash(catalogues: Record<Lang, Catalogue>): string {
-  const hash = createHash('sha256');
-  for (const lang of LANGS) hash.update(JSON.stringify(catalogues[lang]));
-  return `sha256:${hash.digest('hex')}`;
-}
-
-/** The data every page shows besides its own (scripts/build.ts categoriesHash, as a shard computes it). */
-const sharedDataHash = (catalogues: Record<Lang, Catalogue>) =>
-  categoriesHash(
-    Object.fromEntries(LANGS.map((lang) => [lang, catalogues[lang].categories])) as Record<Lang, Category[]>,
-  );
-
 /** What this build may take from the live release, or why it renders everything. */
 function reuseFrom(
   settings: RebuildSettings,
@@ -215,6 +183,16 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     notified: null,
   };
   let step = 'config';
+  /** Wall time of each step (ms), for the manifest: where a night's seconds go. */
+  const steps: Record<string, number> = {};
+  const timed = async <T>(name: string, work: () => T | Promise<T>): Promise<T> => {
+    const at = performance.now();
+    try {
+      return await work();
+    } finally {
+      steps[name] = Math.round(performance.now() - at);
+    }
+  };
   try {
     const missing = settings.dryRun ? [] : missingSettings(target, process.env);
     const problems = [
@@ -230,18 +208,10 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     step = 'api';
     const liveManifest = live ? readManifest(manifestPath(dir, live)) : null;
     log(`loading the catalogue from ${publicUrl(settings.apiUrl)}`);
-    const catalogues = await loadEverything(settings.apiUrl);
-    const counts = Object.fromEntries(
-      LANGS.map((lang) => {
-        const { products, categories, stores } = catalogues[lang];
-        return [lang, { products: products.length, categories: categories.length, stores: stores.length }];
-      }),
-    ) as CatalogueCounts;
+    const facts = await timed('catalogue', () => catalogueFacts(settings.apiUrl));
+    const { counts } = facts;
     checkCatalogue(counts, liveManifest, settings);
-    const required = (Object.keys(PAGE_TYPES) as PageType[]).filter(
-      (type) => type !== 'comments' || catalogues.uz.products.some(hasCommentsPage),
-    );
-    const hash = contentHash(catalogues);
+    const required = (Object.keys(PAGE_TYPES) as PageType[]).filter((type) => type !== 'comments' || facts.comments);
 
     step = 'build';
     const out = siteDir(dir, id);
@@ -259,27 +229,29 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     let indexing: Promise<number[]> = Promise.resolve([]);
     try {
       const env = {
-        BUILD_SHARED_DATA: sharedDataHash(catalogues),
+        BUILD_SHARED_DATA: facts.sharedData,
         BUILD_INPUTS_OUT: inputsFile,
         ...(typeof reuse === 'string' ? {} : { BUILD_REUSE: reuse.dir, BUILD_REUSE_INPUTS: reuse.manifest }),
       };
       if (settings.merge.length > 0) {
-        const merged = await mergeShards(settings.merge, out);
+        const merged = await timed('merge', () => mergeShards(settings.merge, out));
         indexing = Promise.resolve(productParts(partsOf(out)?.parts ?? 0));
         inputs = { ...merged, rendered: listFiles(out).length, reused: 0, changed: [] };
       } else {
         const site = { apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal, env };
         // Pagefind (its own process) indexes the release while this one gates it.
-        await buildSite({ ...site, index: false });
+        await timed('astro', () => buildSite({ ...site, index: false }));
         inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as BuildInputs;
         // Only the product parts whose pages changed, when the rest of the live release's index still holds.
         const from = typeof reuse === 'string' ? null : reuse.dir;
         const count = partsCount(process.env);
-        indexing = indexSite(
-          out,
-          from && inputs.reused > 0 && inputs.changed.length === 0 && liveManifest?.inputs
-            ? { count, parts: changedParts(liveManifest.inputs.pages, inputs.pages, count), reuseFrom: from }
-            : { count },
+        indexing = timed('pagefind', () =>
+          indexSite(
+            out,
+            from && inputs.reused > 0 && inputs.changed.length === 0 && liveManifest?.inputs
+              ? { count, parts: changedParts(liveManifest.inputs.pages, inputs.pages, count), reuseFrom: from }
+              : { count },
+          ),
         );
         indexing.catch(() => {});
       }
@@ -316,10 +288,13 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       step = 'page-types';
       checkPageTypes(out, required);
       step = 'links';
-      links = checkLinks(out, settings.siteUrl);
+      // Pages taken from the live release passed its gate: only the pages written now, and any page naming a file
+      // gone since, can have a broken link. A full build checks every page.
+      const scope = typeof reuse !== 'string' && inputs.reused > 0 ? linkScope(out, reuse.dir) : undefined;
+      links = await timed('links', () => checkLinks(out, settings.siteUrl, scope));
       checkLinkResult(links);
       step = 'budget';
-      firstLoadKb = await measureFirstLoad(out, required);
+      firstLoadKb = await timed('budget', () => measureFirstLoad(out, required));
       checkBudget(firstLoadKb, settings.jsBudgetKb);
     } finally {
       // Never leave Pagefind writing into a release that is being removed.
@@ -346,11 +321,12 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       counts: Object.fromEntries(
         LANGS.map((lang) => [lang, { ...counts[lang], pages: pages(lang) }]),
       ) as Manifest['counts'],
-      contentHash: hash,
+      contentHash: facts.contentHash,
       pagefind: folderSize(join(out, 'pagefind')),
       size: folderSize(out),
       firstLoadKb,
       links: { pages: links.pages, checked: links.checked },
+      steps,
       durationMs: Date.now() - started.getTime(),
       peakMemoryMb: memory.peak(),
       publishedAt: null,
@@ -361,7 +337,8 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     writeJson(manifestFile, manifest);
     report.manifest = manifestFile;
     log(
-      `gate passed: ${LANGS.map((lang) => `${lang} ${counts[lang].products} products`).join(', ')}, ${links.checked} internal paths, ` +
+      `gate passed: ${LANGS.map((lang) => `${lang} ${counts[lang].products} products`).join(', ')}, ` +
+        `${links.checked} internal paths on ${links.pages} pages, ` +
         `first-load JS ≤ ${Math.max(...Object.values(firstLoadKb))} KB`,
     );
 

@@ -6,7 +6,7 @@
  * secret is ever put on a command line, in a manifest or in a log.
  */
 import { spawn } from 'node:child_process';
-import { HASHED_FOLDERS, IMMUTABLE, REVALIDATE } from '../../integrations/host-headers.ts';
+import { HASHED_FOLDERS, IMMUTABLE, PART_SEGMENT, REVALIDATE } from '../../integrations/host-headers.ts';
 
 export const TARGETS = ['local', 'cloudflare-pages', 'netlify', 's3'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -31,7 +31,7 @@ export interface Adapter {
 }
 
 /** The S3 sync's filters for the hashed files (the same folders as _headers). */
-const HASHED_GLOBS = HASHED_FOLDERS.map((folder) => `${folder}/*`);
+const HASHED_GLOBS = HASHED_FOLDERS.map((folder) => `${folder.replace(PART_SEGMENT, 'part-*')}/*`);
 
 /** A setting's value; in a dry run without it, its name stands in the listed command. */
 const setting = (env: NodeJS.ProcessEnv, name: string) => env[name] || `$${name}`;

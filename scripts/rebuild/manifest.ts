@@ -31,7 +31,10 @@ export interface Manifest {
   size: { files: number; bytes: number };
   /** First-load JavaScript (gzip KB) of every page type, e.g. 'uz/product'. */
   firstLoadKb: Record<string, number>;
+  /** Pages whose links the gate checked (those written by this build, or every page), distinct paths checked. */
   links: { pages: number; checked: number };
+  /** Wall time of the run's steps in ms (catalogue, astro or merge, links, budget, pagefind beside the gate). */
+  steps?: Record<string, number>;
   /** From the start of the run until the gate passed. */
   durationMs: number;
   /** Peak resident memory of the rebuild and its children (build, Pagefind). */

@@ -85,6 +85,12 @@ export async function buildApi(apiUrl: string, lang: Lang): Promise<Api> {
 const loaded = new Map<string, Promise<Catalogue>>();
 const reviewLists = new Map<string, Promise<Review[]>>();
 
+/** Lets the catalogues loaded so far go (a process that loads them once to count them, not to build from them). */
+export function forgetCatalogues(): void {
+  loaded.clear();
+  reviewLists.clear();
+}
+
 /** A product's reviews, newest first: read once per build for both languages (they are the shoppers' own text). */
 export function productReviews(api: Api, id: number): Promise<Review[]> {
   const key = `${api.baseURL}|${id}`;

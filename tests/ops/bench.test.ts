@@ -10,6 +10,8 @@ import { runScript, tempDir } from './support.ts';
 
 const PRODUCTS = 300;
 const BENCH_TIMEOUT = 240_000;
+/** Search index parts: each one's figures are printed. */
+const PARTS = 4;
 
 let dir: string;
 beforeAll(() => {
@@ -21,7 +23,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it(
   `builds ${PRODUCTS} products and the bare one-island baseline, and prints the figures`,
   async () => {
-    const run = await runScript('scripts/bench.ts', [], { BENCH_PRODUCTS: String(PRODUCTS), BENCH_DIR: dir });
+    const run = await runScript('scripts/bench.ts', [], {
+      BENCH_PRODUCTS: String(PRODUCTS),
+      BENCH_DIR: dir,
+      BUILD_INDEX_PARTS: String(PARTS),
+    });
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     const figure = (label: string, unit: string): number => {
       const match = new RegExp(`${label}:\\s+([\\d.]+) ${unit}`).exec(run.stdout);
@@ -70,8 +76,78 @@ it(
       expect(figure(phase, 's'), phase).toBeLessThanOrEqual(build);
     }
     expect(run.stdout).toMatch(/\/\[lang\]\/product\/\[id\]: 600 pages/);
+    // Each part of the search index: its pages, time and Pagefind's peak memory. The product parts hold every
+    // product page between them, the shared part the category and store pages; the parts ran one after the other
+    // inside the Pagefind phase, each holding less memory than the whole build's peak.
+    expect(run.stdout).toContain(`search index parts (BUILD_INDEX_PARTS=${PARTS}), one Pagefind process each:`);
+    const parts = [
+      ...run.stdout.matchAll(/^ {4}(product part (\d+)|shared part):\s+(\d+) pages, ([\d.]+) s, peak (\d+) MB$/gm),
+    ].map(([, , part, pages, seconds, peak]) => ({
+      part: part === undefined ? 'shared' : Number(part),
+      pages: Number(pages),
+      seconds: Number(seconds),
+      peakMb: Number(peak),
+    }));
+    expect(parts.map(({ part }) => part)).toEqual([1, 2, 3, 4, 'shared']);
+    const productPartPages = parts.filter(({ part }) => part !== 'shared').map(({ pages }) => pages);
+    expect(productPartPages.reduce((sum, pages) => sum + pages, 0)).toBe(2 * PRODUCTS);
+    for (const pages of productPartPages) expect(pages).toBeGreaterThan(0);
+    expect(parts.at(-1)!.pages).toBeGreaterThan(0);
+    const pagefind = figure('Pagefind', 's');
+    expect(parts.reduce((sum, { seconds }) => sum + seconds, 0)).toBeLessThanOrEqual(pagefind + 0.01 * parts.length);
+    const peak = figure('peak memory \\(RSS, build process tree\\)', 'MB');
+    for (const { seconds, peakMb } of parts) {
+      expect(seconds).toBeGreaterThan(0);
+      expect(peakMb).toBeGreaterThan(0);
+      expect(peakMb).toBeLessThanOrEqual(peak);
+    }
     expect(run.stdout).toContain(`not enforced at ${PRODUCTS}`);
     // The scratch builds are cleared.
+    expect(readdirSync(dir)).toEqual([]);
+  },
+  BENCH_TIMEOUT,
+);
+
+it(
+  'measures a full rebuild and a one-product night back to back (--night), and the night as a share of it',
+  async () => {
+    const run = await runScript('scripts/bench.ts', ['--night'], {
+      BENCH_PRODUCTS: '60',
+      BENCH_DIR: dir,
+      BUILD_INDEX_PARTS: String(PARTS),
+    });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toContain(`Night: 60 products, BUILD_INDEX_PARTS=${PARTS}`);
+    const runs = [
+      ...run.stdout.matchAll(
+        /: +([\d.]+) s, peak (\d+) MB\n {4}steps: (.+)\n {4}pages: (\d+) rendered, (\d+) linked; links checked on (\d+) pages; product parts indexed: ([\d, ]+|none) of (\d+)/g,
+      ),
+    ].map(([, seconds, peak, steps, rendered, linked, checked, indexed]) => ({
+      seconds: Number(seconds),
+      peakMb: Number(peak),
+      steps: Object.fromEntries([...steps!.matchAll(/(\w+) ([\d.]+) s/g)].map(([, name, s]) => [name, Number(s)])),
+      rendered: Number(rendered),
+      linked: Number(linked),
+      checked: Number(checked),
+      indexed: indexed === 'none' ? [] : indexed!.split(', ').map(Number),
+    }));
+    expect(runs, run.stdout).toHaveLength(2);
+    const [full, night] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    // The full rebuild renders, checks and indexes everything; the night renders the changed product's pages and
+    // those showing it, links the rest, checks the links of what it wrote and indexes the one part holding it.
+    expect(full.linked).toBe(0);
+    expect(full.indexed).toEqual([1, 2, 3, 4]);
+    expect(night.rendered + night.linked).toBe(full.rendered);
+    expect(night.rendered).toBeLessThan(full.rendered / 4);
+    expect(night.checked).toBeLessThan(full.checked / 4);
+    expect(night.indexed).toHaveLength(1);
+    for (const { seconds, peakMb, steps } of runs) {
+      expect(peakMb).toBeGreaterThan(50);
+      expect(Object.keys(steps)).toEqual(['catalogue', 'astro', 'links', 'budget', 'pagefind']);
+      for (const step of Object.values(steps)) expect(step).toBeLessThanOrEqual(seconds);
+    }
+    const share = Number(/night \/ full: +(\d+) %/.exec(run.stdout)?.[1]);
+    expect(Math.abs(share - (100 * night.seconds) / full.seconds)).toBeLessThanOrEqual(1);
     expect(readdirSync(dir)).toEqual([]);
   },
   BENCH_TIMEOUT,

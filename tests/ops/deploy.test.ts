@@ -136,7 +136,15 @@ describe('deploy adapters', () => {
 
   it('s3: hashed files first with a year of caching, then the rest revalidated, then a CloudFront invalidation', async () => {
     const recorded = await deployed('s3', { S3_BUCKET: 'bozor-site', CLOUDFRONT_DISTRIBUTION_ID: 'E2EXAMPLE' });
-    const hashed = ['_astro/*', 'pagefind/fragment/*', 'pagefind/index/*', 'pagefind/filter/*'];
+    const hashed = [
+      '_astro/*',
+      'pagefind/fragment/*',
+      'pagefind/index/*',
+      'pagefind/filter/*',
+      'pagefind/part-*/fragment/*',
+      'pagefind/part-*/index/*',
+      'pagefind/part-*/filter/*',
+    ];
     expect(recorded.map((call) => [call.bin, ...call.args])).toEqual([
       [
         'aws',
@@ -217,7 +225,13 @@ describe('deploy adapters', () => {
   it('caches only files whose names carry a content hash', () => {
     expect(isImmutable('_astro/Panel.abc123.js')).toBe(true);
     expect(isImmutable('pagefind/fragment/uz_1a2b.pf_fragment')).toBe(true);
+    // A search index part's chunks are named by their content too; its entry and metadata are rewritten in place.
+    expect(isImmutable('pagefind/part-3/fragment/uz_1a2b.pf_fragment')).toBe(true);
+    expect(isImmutable('pagefind/part-64/index/ru_9f.pf_index')).toBe(true);
     for (const path of [
+      'pagefind/part-3/pagefind-entry.json',
+      'pagefind/part-3/pagefind.uz_33645c2d28.pf_meta',
+      'pagefind/parts.js',
       'pagefind/pagefind.js',
       'pagefind/pagefind.ru_33645c2d28.pf_meta',
       'pagefind/pagefind-entry.json',

@@ -99,6 +99,12 @@ describe('workflows', () => {
     // Every shard gets one build time, and the build's token for the API's rate limits.
     expect(text).toContain('BUILT_AT: ${{ needs.plan.outputs.built_at }}');
     expect(text.match(/API_BUILD_TOKEN: \$\{\{ secrets\.API_BUILD_TOKEN \}\}/g)).toHaveLength(2);
+    // The search index in 8 parts, the same on every shard and in the rebuild (a merge refuses shards that differ).
+    const rebuildJob = flow.jobs['rebuild'] as unknown as { env: Record<string, unknown> };
+    expect(rebuildJob.env['BUILD_INDEX_PARTS']).toBe(8);
+    const shardBuild = flow.jobs['shard']!.steps.find((step) => step.run?.includes('npm run build -- --shard')) as
+      (Step & { env?: Record<string, unknown> }) | undefined;
+    expect(shardBuild?.env?.['BUILD_INDEX_PARTS']).toBe(8);
     // The live release (pages, manifest, current link) is restored before the rebuild and saved after it.
     const cached = flow.jobs['rebuild']!.steps.filter((step) => step.uses?.startsWith('actions/cache/'));
     expect(cached.map((step) => step.with?.['path'])).toEqual(['releases/', 'releases/']);

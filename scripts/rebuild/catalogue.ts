@@ -1,0 +1,68 @@
+/**
+ * The catalogue as the rebuild reads it before building: every language through the build's own loader (which
+ * checks every answer against the contract), with the hashes the manifest and the page selection keep.
+ */
+import { createHash } from 'node:crypto';
+import { LANGS, type Lang } from '#contract/langs.ts';
+import type { Category } from '#contract/schemas.ts';
+import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';
+import { hasCommentsPage, type Catalogue } from '../../src/lib/catalogue-view.ts';
+import { categoriesHash } from '../build.ts';
+import { Refusal, type CatalogueCounts } from './gate.ts';
+import { publicUrl } from './manifest.ts';
+
+/** The API's catalogue in every language, loaded and checked exactly as the build loads it. */
+async function loadEverything(apiUrl: string): Promise<Record<Lang, Catalogue>> {
+  try {
+    const catalogues = await Promise.all(LANGS.map((lang) => loadCatalogue(lang, apiUrl)));
+    return Object.fromEntries(LANGS.map((lang, index) => [lang, catalogues[index]!])) as Record<Lang, Catalogue>;
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    const message = error instanceof Error ? error.message : String(error);
+    const at = publicUrl(apiUrl);
+    if (status === 200) throw new Refusal('api', `the API at ${at} answered invalid data: ${message}`);
+    if (typeof status === 'number' && status > 0)
+      throw new Refusal('api', `the API at ${at} answered ${status}: ${message}`);
+    throw new Refusal('api', `the API at ${at} is unreachable: ${message}`);
+  }
+}
+
+function contentHash(catalogues: Record<Lang, Catalogue>): string {
+  const hash = createHash('sha256');
+  for (const lang of LANGS) hash.update(JSON.stringify(catalogues[lang]));
+  return `sha256:${hash.digest('hex')}`;
+}
+
+/** The data every page shows besides its own (scripts/build.ts categoriesHash, as a shard computes it). */
+const sharedDataHash = (catalogues: Record<Lang, Catalogue>) =>
+  categoriesHash(
+    Object.fromEntries(LANGS.map((lang) => [lang, catalogues[lang].categories])) as Record<Lang, Category[]>,
+  );
+
+/** What the rebuild keeps of the catalogue: the Astro build loads its own, so this one is let go before building. */
+export interface CatalogueFacts {
+  counts: CatalogueCounts;
+  /** Whether some product has a comments page of its own (the page type is then required). */
+  comments: boolean;
+  contentHash: string;
+  sharedData: string;
+}
+
+export async function catalogueFacts(apiUrl: string): Promise<CatalogueFacts> {
+  const catalogues = await loadEverything(apiUrl);
+  try {
+    return {
+      counts: Object.fromEntries(
+        LANGS.map((lang) => {
+          const { products, categories, stores } = catalogues[lang];
+          return [lang, { products: products.length, categories: categories.length, stores: stores.length }];
+        }),
+      ) as CatalogueCounts,
+      comments: catalogues.uz.products.some(hasCommentsPage),
+      contentHash: contentHash(catalogues),
+      sharedData: sharedDataHash(catalogues),
+    };
+  } finally {
+    forgetCatalogues();
+  }
+}
