@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scrubber, settingsFromEnv } from '../../scripts/rebuild.ts';
+import { scrubber, settingsFromEnv } from '../../scripts/rebuild/settings.ts';
 import { publicUrl } from '../../scripts/rebuild/manifest.ts';
 import { FIRST_LOAD_BUDGETS_KB } from '../../scripts/rebuild/page-types.ts';
 import { failureMessage, postWebhook, type Report } from '../../scripts/rebuild/notify.ts';
