@@ -136,7 +136,11 @@ describe('catalogue reads', () => {
       expect(res.headers.get('content-type'), url).toBe('image/webp');
       return Buffer.from(await res.arrayBuffer());
     };
-    const [uzBytes, ruBytes, bothBytes] = await Promise.all([uz, ru, uz.replace('.uz.webp', '.webp')].map(bytes));
+    const [uzBytes, ruBytes, bothBytes] = await Promise.all([
+      bytes(uz),
+      bytes(ru),
+      bytes(uz.replace('.uz.webp', '.webp')),
+    ]);
     expect(uzBytes.equals(ruBytes) || uzBytes.equals(bothBytes) || ruBytes.equals(bothBytes)).toBe(false);
     const store = calls.store.answer.parse((await api.call('/stores/texnomart-qarshi/', { lang: 'ru' })).body);
     expect(store.banner).toMatch(/-banner\.ru\.webp$/);
