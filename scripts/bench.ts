@@ -14,16 +14,14 @@
  * (scripts/rebuild/night-bench.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../api/server.ts';
 import type { PartFigures } from './build.ts';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from '../integrations/build-settings.ts';
 import { measured, type Run } from './process-memory.ts';
 import { formatNight, runNight } from './rebuild/night-bench.ts';
-import { serverOptionsFromEnv } from '../api/config.ts';
+import { seededApi } from './seeded-api.ts';
 
 /** The size the budgets and the aim are set for; smaller runs print figures only. */
 export const FULL_SIZE = 10_000;
@@ -191,14 +189,7 @@ export async function runBench(products: number, dir: string): Promise<BenchFigu
   mkdirSync(dir, { recursive: true });
   try {
     const seedStart = performance.now();
-    // The build goes through the API's rate limits with its own token, as `npm start` does.
-    const buildToken = randomBytes(32).toString('base64url');
-    const api = await startServer({
-      ...serverOptionsFromEnv({ API_BUILD_TOKEN: buildToken }),
-      port: 0,
-      dataDir,
-      seedProducts: products,
-    });
+    const { api, buildToken } = await seededApi(products, dataDir);
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(`Seeded ${products} products in ${seedSeconds.toFixed(1)} s; API at ${api.url}`);
 

@@ -5,13 +5,11 @@
  * wall time, peak memory (the rebuild's process tree) and steps, and the night as a share of the full rebuild.
  * BUILD_INDEX_PARTS is the environment's (8 when unset: the nightly workflow's).
  */
-import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer } from '../../api/server.ts';
-import { serverOptionsFromEnv } from '../../api/config.ts';
+import { seededApi } from '../seeded-api.ts';
 import { measured, type Run } from '../process-memory.ts';
 import type { Manifest } from './manifest.ts';
 import type { Report } from './notify.ts';
@@ -42,13 +40,7 @@ export async function runNight(products: number, dir: string): Promise<NightFigu
   for (const folder of [dataDir, releases]) rmSync(folder, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const indexParts = Number(process.env['BUILD_INDEX_PARTS'] || 8);
-  const buildToken = randomBytes(32).toString('base64url');
-  const api = await startServer({
-    ...serverOptionsFromEnv({ API_BUILD_TOKEN: buildToken }),
-    port: 0,
-    dataDir,
-    seedProducts: products,
-  });
+  const { api, buildToken } = await seededApi(products, dataDir);
   const load = loadavg()[0]!;
   try {
     const rebuild = async (args: string[]): Promise<RebuildRun> => {

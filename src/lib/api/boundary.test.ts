@@ -41,6 +41,8 @@ describe('the client reads answers into the shop’s types', () => {
       stock: 10,
       category: { id: 1 },
       features: [],
+      // Its one variant has none left.
+      feature_count: 0,
     });
   });
 
