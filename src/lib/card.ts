@@ -102,13 +102,13 @@ const IMAGE_WIDTHS = [240, 480, 720] as const;
 const CARD_IMAGE_SIZES = '(max-width:768px) 50vw,240px';
 
 /**
- * The width variants of an image (a card's by default), as a srcset: `?w=` on its URL (the reference API's /media/ scales to it; a
+ * The width variants of an image, as a srcset: `?w=` on its URL (the reference API's /media/ scales to it; a
  * backend that ignores it sends the whole image). None for a vector image (SVG), sharp at every width already.
  */
-export function imageSrcset(url: string, widths: readonly number[] = IMAGE_WIDTHS): string | null {
+export function imageSrcset(url: string): string | null {
   if (/\.svg(\?|$)/i.test(url)) return null;
   const joiner = url.includes('?') ? '&' : '?';
-  return widths.map((width) => `${url}${joiner}w=${width} ${width}w`).join(',');
+  return IMAGE_WIDTHS.map((width) => `${url}${joiner}w=${width} ${width}w`).join(',');
 }
 
 /**
