@@ -101,6 +101,7 @@ describe('reading a product', () => {
       problems.push(p),
     );
     expect(product.features.map((f) => f.id)).toEqual([301]);
+    expect(product.feature_count).toBe(1);
     expect(problems).toEqual([expect.stringContaining('feature 9 skipped')]);
   });
 

@@ -262,8 +262,12 @@ export function readProduct(value: unknown, report: Report = () => {}): Product 
   const category = entity(raw['category']);
   const store = readNestedStore(raw['store']);
   const unit = raw['unit'] === 'kg' ? 'kg' : raw['unit'] === 'pcs' ? 'pcs' : undefined;
+  const features =
+    raw['features'] == null ? [] : list(raw['features'], 'feature', readFeature, report).filter((f) => f.count > 0);
   return {
     ...readProductSummary(raw),
+    // A product's own answer: its variants in stock are the features read, a malformed one left out.
+    feature_count: features.length,
     description: textOrNull(raw['description']),
     // The stock left: `stock`, or `count` as a backend that names it after the features' field sends it.
     ...optional('stock', maybeNumber(raw['stock'] ?? raw['count'])),
@@ -273,8 +277,7 @@ export function readProduct(value: unknown, report: Report = () => {}): Product 
       ? { category: { id: id(category['id'], 'category'), ...optional('name', maybeText(category['name'])) } }
       : {}),
     ...(store ? { store } : {}),
-    features:
-      raw['features'] == null ? [] : list(raw['features'], 'feature', readFeature, report).filter((f) => f.count > 0),
+    features,
     ...optional('updated_at', maybeText(raw['updated_at'])),
   };
 }
