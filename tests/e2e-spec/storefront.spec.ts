@@ -176,7 +176,10 @@ test('without token refresh, an expired session asks to sign in again and keeps 
   await expect(page.getByTestId('sign-in-dialog')).toBeVisible();
   // Signed out on this device, nothing else forgotten: a product added now is kept as a visitor's.
   await page.goto('/uz/product/1');
-  await page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first().click();
+  const add = page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first();
+  await add.click();
+  // The add is kept once the button says so; leaving before that would leave it undone.
+  await expect(add).toHaveAttribute('data-in-basket', 'true');
   await page.goto('/uz/basket');
   await expect(page.locator('.basket-line[data-product="1"]')).toBeVisible();
 });
