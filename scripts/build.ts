@@ -137,8 +137,15 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export async function astroBuild(out: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
   mkdirSync(out, { recursive: true });
   const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
-  await run(process.execPath, [astro, 'build', '--root', ROOT], { ...env, OUT_DIR: out }, signal, out);
+  await run(process.execPath, [astro, 'build', '--root', ROOT], { ...env, ...UNSET, OUT_DIR: out }, signal, out);
 }
+
+/**
+ * Variables the build must not see. Astro writes into the prerender bundle every variable whose name occurs in the
+ * text of a module reading `import.meta.env`; `_`, the shell's last command, occurs in every module, so a build
+ * started from cron or time(1) would differ in code from one started by hand, and reuse no page.
+ */
+const UNSET: NodeJS.ProcessEnv = { _: undefined };
 
 export interface IndexOptions {
   /** How many product parts (BUILD_INDEX_PARTS by default). */
