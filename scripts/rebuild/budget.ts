@@ -22,8 +22,15 @@ export interface FirstLoad {
   files: string[];
 }
 
-/** First-load JavaScript of one built page (gzip KB) and the script files counted. */
-export async function firstLoad(root: string, htmlFile: string): Promise<FirstLoad> {
+/**
+ * First-load JavaScript of one built page (gzip KB) and the script files counted. `gzipped` keeps each file's size
+ * across the pages of one release: they share most of their modules, and gzip at level 9 is the measure's cost.
+ */
+export async function firstLoad(
+  root: string,
+  htmlFile: string,
+  gzipped = new Map<string, Promise<number>>(),
+): Promise<FirstLoad> {
   const scripts = pageScripts(readFileSync(join(root, htmlFile), 'utf8'));
   const read = async (path: string) => {
     const file = join(root, decodeURIComponent(path));
@@ -38,7 +45,13 @@ export async function firstLoad(root: string, htmlFile: string): Promise<FirstLo
   const modules = await moduleGraph([...islands, ...scripts.modules, ...fromInline].map(sitePath), read);
   // Classic scripts import nothing statically.
   const files = [...new Set([...modules, ...scripts.classic.map(sitePath)])].sort();
-  const fileKb = await Promise.all(files.map(async (path) => gzipKb(await read(path))));
+  const fileKb = await Promise.all(
+    files.map((path) => {
+      let kb = gzipped.get(path);
+      if (!kb) gzipped.set(path, (kb = read(path).then(gzipKb)));
+      return kb;
+    }),
+  );
   const inlineKb = scripts.inline.map((inline) => gzipKb(inline.code));
   return { kb: [...fileKb, ...inlineKb].reduce((sum, kb) => sum + kb, 0), files };
 }

@@ -57,6 +57,8 @@ export function checkCatalogue(counts: CatalogueCounts, live: Manifest | null, l
   }
 }
 
+const idOrder = new Intl.Collator('en', { numeric: true }).compare;
+
 /** Every built file of a page type in a language (a listing's first pages), in id order. */
 export function pageFiles(root: string, lang: Lang, type: PageType): string[] {
   const path = `${lang}${PAGE_TYPES[type]}`;
@@ -66,7 +68,7 @@ export function pageFiles(root: string, lang: Lang, type: PageType): string[] {
   return existsSync(join(root, folder))
     ? readdirSync(join(root, folder))
         .filter((name) => name.endsWith('.html'))
-        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+        .sort(idOrder)
         .map((name) => `${folder}/${name}`)
     : [];
 }
@@ -106,7 +108,9 @@ export async function measureFirstLoad(root: string, types: readonly PageType[])
     ),
   ];
   const figures: Record<string, number> = {};
-  for (const [name, file] of pages) if (file) figures[name] = Math.round((await firstLoad(root, file)).kb * 10) / 10;
+  const gzipped = new Map<string, Promise<number>>();
+  for (const [name, file] of pages)
+    if (file) figures[name] = Math.round((await firstLoad(root, file, gzipped)).kb * 10) / 10;
   return figures;
 }
 
