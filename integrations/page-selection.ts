@@ -10,8 +10,10 @@
  *   of rendered. A page's inputs are its props (what getStaticPaths handed it: the product, its related cards,
  *   a listing's cards, a product's reviews) and the shared inputs: the compiled code (every file of the
  *   prerender bundle: components, layouts, dictionaries, the client assets' hashed names), the categories
- *   (every page's menu, BUILD_SHARED_DATA from the rebuild) and the build settings read at render time
- *   (SHARED_ENV). When the shared inputs changed, nothing is reused.
+ *   (every page's menu: BUILD_SHARED_DATA, or the rebuild's catalogue handover) and the build settings read at
+ *   render time (SHARED_ENV). When the shared inputs changed, nothing is reused.
+ * - **Handover** (`BUILD_CATALOGUE=<folder>`, the rebuild): the pages' data is the catalogue the rebuild read and
+ *   checked while Astro started (src/data/catalogue-file.ts); the paths wait for it.
  * - **Inputs** (`BUILD_INPUTS_OUT=<file>`): the shared hash and every reusable page's hash, for the manifest.
  * - **Profile** (`BUILD_PROFILE=<file>`): per route, the time in getStaticPaths (the first call loads the
  *   catalogue) and in rendering, and how many pages were rendered and reused.
@@ -33,6 +35,7 @@ import {
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroConfig, RouteData } from 'astro';
+import { handedOver } from './catalogue-handover.ts';
 
 /** Routes whose pages are a function of their props and the shared inputs only. */
 const REUSABLE_ROUTES = [
@@ -149,6 +152,8 @@ export interface SelectionOptions {
   reuseFrom: string | null;
   reuseInputs: string | null;
   sharedData: string;
+  /** The rebuild's catalogue handover folder, whose handover names the shared data. */
+  catalogue: string | null;
   inputsOut: string | null;
   profileOut: string | null;
 }
@@ -161,6 +166,7 @@ function selectionFromEnv(env: NodeJS.ProcessEnv = process.env): SelectionOption
     reuseFrom: env['BUILD_REUSE'] || null,
     reuseInputs: env['BUILD_REUSE_INPUTS'] || null,
     sharedData: env['BUILD_SHARED_DATA'] ?? '',
+    catalogue: env['BUILD_CATALOGUE'] || null,
     inputsOut: env['BUILD_INPUTS_OUT'] || null,
     profileOut: env['BUILD_PROFILE'] || null,
   };
@@ -272,7 +278,10 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       await base.setup?.();
     },
     async getStaticPaths() {
+      const waitStarted = performance.now();
+      const sharedData = options.catalogue ? (await handedOver(options.catalogue)).sharedData : options.sharedData;
       const pathsStarted = performance.now();
+      profileOf("(waiting for the rebuild's catalogue)").pathsMs += pathsStarted - waitStarted;
       const all = await base.getStaticPaths();
       profileOf('(getStaticPaths, data loading included)').pathsMs += performance.now() - pathsStarted;
 
@@ -284,8 +293,8 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
         const env = Object.entries(process.env)
           .filter(([name]) => SHARED_ENV.test(name))
           .sort(([a], [b]) => a.localeCompare(b));
-        shared = digest(`${code}|${options.sharedData}|${stable(env)}`);
-        parts = { code: digest(code), categories: options.sharedData, settings: digest(stable(env)) };
+        shared = digest(`${code}|${sharedData}|${stable(env)}`);
+        parts = { code: digest(code), categories: sharedData, settings: digest(stable(env)) };
         // The prerender bundle's own route cache (Astro's BuildApp), where getStaticPaths left each path's props.
         routeCache = base.app?.routeCache ?? null;
         if (!routeCache) throw new Error('page-selection: this Astro has no app.routeCache; see REUSABLE_ROUTES');

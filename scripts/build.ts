@@ -23,7 +23,7 @@ import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
 import { buildApi } from '../src/data/catalogue.ts';
 import { listFiles } from './rebuild/files.ts';
-import { INDEXED_PAGE, partOf, partsCount, productParts, shardParts } from './rebuild/index-parts.ts';
+import { INDEXED_PAGE, partOf, partsCount, productParts, shardParts, type IndexPart } from './rebuild/index-parts.ts';
 import { PARTS_FILE, partFolder, type PartsList } from '../src/lib/index-parts.ts';
 import { childrenCpuSeconds, childrenRssKb, samplePeakMemory } from './process-memory.ts';
 
@@ -150,11 +150,12 @@ const UNSET: NodeJS.ProcessEnv = { _: undefined };
 export interface IndexOptions {
   /** How many product parts (BUILD_INDEX_PARTS by default). */
   count?: number;
-  /** The product parts to index (default: every one); the others are taken from `reuseFrom` as they are. */
-  parts?: number[];
-  /** Index the category and store pages (the index's own folder, with Pagefind's script); false: a shard's. */
-  shared?: boolean;
-  /** A built release whose product parts the ones not indexed here are hard-linked from (if it has as many). */
+  /**
+   * The parts to index (default: every product part and the shared one); the others are taken from `reuseFrom` as
+   * they are, or left out (a shard's index has no shared part).
+   */
+  parts?: IndexPart[];
+  /** A built release whose parts the ones not indexed here are hard-linked from (if written alike). */
   reuseFrom?: string;
   /** Told each part's figures as it is written. */
   onPart?: (figures: PartFigures) => void;
@@ -162,8 +163,7 @@ export interface IndexOptions {
 
 /** One part's Pagefind run: its pages, wall time and the peak resident memory of Pagefind's process. */
 export interface PartFigures {
-  /** The product part's number, or 'shared'. */
-  part: number | 'shared';
+  part: IndexPart;
   pages: number;
   ms: number;
   peakMb: number;
@@ -172,16 +172,33 @@ export interface PartFigures {
 /** What a product part keeps of Pagefind's output: the browser runs the shared folder's script and WebAssembly. */
 const PART_FILES = /^(pagefind-entry\.json|[^/]+\.pf_meta|(index|fragment|filter)\/.*)$/;
 
+/** The installed Pagefind's version: an index written by another is indexed again, not reused. */
+const PAGEFIND_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'node_modules/pagefind/package.json'), 'utf8')) as { version: string }
+).version;
+
+/** The version of Pagefind that wrote an index folder's entry; null for none. */
+function indexVersion(folder: string): string | null {
+  try {
+    return (
+      (JSON.parse(readFileSync(join(folder, 'pagefind-entry.json'), 'utf8')) as { version?: string }).version ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Pagefind over the built pages, in parts (src/lib/index-parts.ts): only pages with `data-pagefind-body`
- * (product, category and store pages) are indexed, one index per `<html lang>` in each part. Parts are indexed one
- * after the other, each by its own Pagefind process, so memory grows with a part, not with the site. Writes
- * `pagefind/parts.js` beside the shared part: the product parts holding pages of each language. Answers the
- * product parts it indexed.
+ * Pagefind over the built pages, in parts (src/lib/index-parts.ts): only pages with `data-pagefind-body` (product
+ * pages, and the first page of each category and store) are indexed, one index per `<html lang>` in each part.
+ * Parts are indexed one after the other, each by its own Pagefind process, so memory grows with a part, not with the
+ * site. Beside the shared part, writes `pagefind/parts.js`: the product parts holding pages of each language.
+ * Answers the parts it indexed.
  */
-export async function indexSite(dir: string, options: IndexOptions = {}): Promise<number[]> {
-  const { count = partsCount(process.env), shared = true, reuseFrom } = options;
-  const figures = (part: PartFigures['part'], run: IndexRun) => {
+export async function indexSite(dir: string, options: IndexOptions = {}): Promise<IndexPart[]> {
+  const { count = partsCount(process.env), reuseFrom } = options;
+  const parts = options.parts ?? [...productParts(count), 'shared'];
+  const figures = (part: IndexPart, run: IndexRun) => {
     const line = { part, ...run };
     console.log(
       `Pagefind: ${part === 'shared' ? 'the shared part' : `product part ${part} of ${count}`}: ${run.pages} pages, ` +
@@ -190,7 +207,6 @@ export async function indexSite(dir: string, options: IndexOptions = {}): Promis
     options.onPart?.(line);
     return run.pages;
   };
-  const parts = options.parts ?? productParts(count);
   const started = Date.now();
   const site = resolve(dir);
   const out = join(site, 'pagefind');
@@ -202,23 +218,35 @@ export async function indexSite(dir: string, options: IndexOptions = {}): Promis
   }
   pagefindCpuSeconds = 0;
   let indexed = 0;
-  const done: number[] = [];
-  const reusable = reuseFrom !== undefined && partsOf(reuseFrom)?.parts === count;
+  const done: IndexPart[] = [];
+  const reusable =
+    reuseFrom !== undefined &&
+    partsOf(reuseFrom)?.parts === count &&
+    indexVersion(join(reuseFrom, 'pagefind')) === PAGEFIND_VERSION;
+  /** A part not indexed here is linked from `reuseFrom` when it has it; answers whether it did. */
+  const linked = (part: IndexPart, from: string, files: (file: string) => boolean) => {
+    if (parts.includes(part) || !reusable || !existsSync(join(from, 'pagefind-entry.json'))) return false;
+    for (const file of listFiles(from).filter(files))
+      link(join(from, file), join(part === 'shared' ? out : join(out, partFolder(part)), file));
+    return true;
+  };
   for (const part of productParts(count)) {
     const folder = join(out, partFolder(part));
-    const from = reusable ? join(reuseFrom, 'pagefind', partFolder(part)) : null;
-    if (!parts.includes(part) && from && existsSync(join(from, 'pagefind-entry.json'))) {
-      linkTree(from, folder);
-      continue;
-    }
+    if (linked(part, join(reuseFrom ?? '', 'pagefind', partFolder(part)), () => true)) continue;
     if (!parts.includes(part) && !reuseFrom) continue;
     rmSync(folder, { recursive: true, force: true });
     done.push(part);
     indexed += figures(part, await indexPages(site, groups.get(part) ?? [], folder));
     for (const file of listFiles(folder)) if (!PART_FILES.test(file)) rmSync(join(folder, file));
   }
-  if (shared) {
+  const inShared = (file: string) =>
+    file !== PARTS_FILE && !productParts(count).some((part) => file.startsWith(`${partFolder(part)}/`));
+  const shared = linked('shared', join(reuseFrom ?? '', 'pagefind'), inShared);
+  if (!shared && (parts.includes('shared') || reuseFrom)) {
+    done.push('shared');
     indexed += figures('shared', await indexPages(site, groups.get(null) ?? [], out));
+  }
+  if (done.includes('shared') || shared) {
     const list: PartsList = {
       parts: count,
       ...Object.fromEntries(
@@ -230,9 +258,10 @@ export async function indexSite(dir: string, options: IndexOptions = {}): Promis
     };
     writeFileSync(join(out, PARTS_FILE), `export default ${JSON.stringify(list)};\n`);
   }
+  const named = done.map((part) => (part === 'shared' ? 'the shared part' : `product part ${part}`));
   console.log(
-    `Pagefind: indexed ${indexed} pages in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
-      `(product parts ${done.join(', ') || 'none'} of ${count}${shared ? ', and the shared one' : ''})`,
+    `Pagefind: indexed ${indexed} pages in ${((Date.now() - started) / 1000).toFixed(1)} s: ${named.join(', ') || 'no part'}` +
+      `${reuseFrom ? `; the others as in ${reuseFrom}` : ''}`,
   );
   return done;
 }
@@ -285,10 +314,6 @@ function link(from: string, to: string): void {
   }
 }
 
-function linkTree(from: string, to: string): void {
-  for (const file of listFiles(from)) link(join(from, file), join(to, file));
-}
-
 /** The data every page shows besides its own: the categories of the header's menu, both languages. */
 export function categoriesHash(categories: Record<Lang, Category[]>): string {
   return createHash('sha256')
@@ -339,7 +364,7 @@ export async function buildShard(options: BuildOptions & { shard: string }): Pro
   );
   // The product parts this shard rendered whole; the category and store pages are indexed at the merge.
   const count = partsCount({ ...process.env, ...options.env });
-  await indexSite(out, { count, parts: shardParts(shard.index, shard.count, count), shared: false });
+  await indexSite(out, { count, parts: shardParts(shard.index, shard.count, count) });
   const inputs = JSON.parse(readFileSync(mark, 'utf8')) as PageInputs;
   // The integration's figures stay (which part of the shared inputs is which, for a refused merge).
   const written: ShardMark = { ...inputs, shard: `${shard.index}/${shard.count}`, builtAt, indexParts: count };
@@ -403,9 +428,12 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<PageI
   const parts = marks[0]!.indexParts;
   await indexSite(out, {
     count: parts,
-    parts: productParts(parts).filter(
-      (part) => !existsSync(join(out, 'pagefind', partFolder(part), 'pagefind-entry.json')),
-    ),
+    parts: [
+      ...productParts(parts).filter(
+        (part) => !existsSync(join(out, 'pagefind', partFolder(part), 'pagefind-entry.json')),
+      ),
+      'shared',
+    ],
   });
   return {
     ...(marks[0]!.parts ? { parts: marks[0]!.parts } : {}),

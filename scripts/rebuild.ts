@@ -1,9 +1,9 @@
 /**
  * `npm run rebuild [-- --dry-run]`: the nightly job, the same on a laptop and
  * in CI. Loads the catalogue from API_URL (the build's own loader, which
- * checks every answer against the contract), refuses before building when the
- * API is down or wrong or the catalogue shrank, builds into a fresh release
- * folder, gates it (page types, internal links, first-load JavaScript), writes
+ * checks every answer against the contract) while Astro starts building into a
+ * fresh release folder, and hands it to the build; refuses, and stops the
+ * build, when the API is down or wrong or the catalogue shrank; gates the release (page types, internal links, first-load JavaScript), writes
  * its manifest, deploys it to DEPLOY_TARGET and switches `current` to it,
  * keeping the last REBUILD_KEEP releases. A refusal or failure leaves the live
  * release as it was, prints one line, posts it to REBUILD_WEBHOOK_URL and exits
@@ -22,6 +22,7 @@ import { commandLines, failureMessage, postWebhook, type Report } from './rebuil
 import { buildRelease, gateRelease, log, readCatalogue, writeManifest, type Live } from './rebuild/release.ts';
 import { step, StepFailure, stopIfInterrupted, stopwatch } from './rebuild/steps.ts';
 import {
+  catalogueDir,
   currentRelease,
   lockReleases,
   manifestPath,
@@ -83,21 +84,35 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     });
     id = report.release = release;
 
-    const { live, facts, required } = await step('api', async () => {
-      const live: Live = { id: liveId, manifest: liveId ? readManifest(manifestPath(dir, liveId)) : null };
-      return { live, ...(await readCatalogue(settings, live, timed)) };
+    const live = await step('api', (): Live => ({
+      id: liveId,
+      manifest: liveId ? readManifest(manifestPath(dir, liveId)) : null,
+    }));
+    // The catalogue is read and checked while Astro starts (the build waits for it); a refusal stops the build.
+    const refused = new AbortController();
+    const reading = step('api', () => readCatalogue(settings, release, live, timed)).catch((error: unknown) => {
+      refused.abort(error);
+      throw error;
     });
-    const built = await step('build', async () => {
-      const pages = await buildRelease(settings, release, live, facts.sharedData, timed, signal);
+    const building = step('build', async () => {
+      const pages = await buildRelease(settings, release, live, timed, AbortSignal.any([signal, refused.signal]));
       stopIfInterrupted(signal);
       return pages;
     });
+    const [read, build] = await Promise.allSettled([reading, building]);
+    if (read.status === 'rejected') throw read.reason;
+    if (build.status === 'rejected') throw build.reason;
+    const { facts, required } = read.value;
+    const built = build.value;
     const gate = await gateRelease(settings, built, required, timed);
     built.build.indexed = await step('build', async () => {
       const parts = await built.indexing.catch((error: unknown) => {
         throw new Error(`Pagefind failed (${error instanceof Error ? error.message : String(error)})`);
       });
-      log(`search index: product parts ${parts.join(', ') || 'none'} of ${partsCount(process.env)} indexed`);
+      log(
+        `search index: parts ${parts.join(', ') || 'none'} indexed ` +
+          `(of ${partsCount(process.env)} product parts and the shared one)`,
+      );
       stopIfInterrupted(signal);
       return parts;
     });
@@ -148,6 +163,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     console.error(`Live release kept: ${report.live ?? 'none'}`);
     if (settings.webhookUrl) report.notified = await postWebhook(settings.webhookUrl, failureMessage(report));
   } finally {
+    if (id) rmSync(catalogueDir(dir, id), { recursive: true, force: true });
     unlock();
   }
   const finished = new Date();

@@ -1,11 +1,14 @@
 /**
  * The catalogue as the rebuild reads it before building: every language through the build's own loader (which
- * checks every answer against the contract), with the hashes the manifest and the page selection keep.
+ * checks every answer against the contract), with the hashes the manifest and the page selection keep. The build
+ * then reads this same catalogue from files, not from the API again: what was checked is what is built.
  */
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
 import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';
+import { writeCatalogue } from '../../src/data/catalogue-file.ts';
 import { hasCommentsPage, type Catalogue } from '../../src/lib/catalogue-view.ts';
 import { categoriesHash } from '../build.ts';
 import { Refusal, type CatalogueCounts } from './gate.ts';
@@ -39,18 +42,25 @@ const sharedDataHash = (catalogues: Record<Lang, Catalogue>) =>
     Object.fromEntries(LANGS.map((lang) => [lang, catalogues[lang].categories])) as Record<Lang, Category[]>,
   );
 
-/** What the rebuild keeps of the catalogue: the Astro build loads its own, so this one is let go before building. */
+/** What the rebuild keeps of the catalogue; the catalogue itself is written for the build, and let go. */
 export interface CatalogueFacts {
   counts: CatalogueCounts;
   /** Whether some product has a comments page of its own (the page type is then required). */
   comments: boolean;
   contentHash: string;
+  /** The hash of the data every page shows (the categories), which the build's page selection keeps. */
   sharedData: string;
 }
 
-export async function catalogueFacts(apiUrl: string): Promise<CatalogueFacts> {
+/** The catalogue's facts, with the catalogue written into `folder` for a build (null: no build follows). */
+export async function catalogueFacts(apiUrl: string, folder: string | null): Promise<CatalogueFacts> {
   const catalogues = await loadEverything(apiUrl);
   try {
+    const sharedData = sharedDataHash(catalogues);
+    if (folder !== null) {
+      mkdirSync(folder, { recursive: true });
+      await Promise.all(LANGS.map((lang) => writeCatalogue(folder, catalogues[lang])));
+    }
     return {
       counts: Object.fromEntries(
         LANGS.map((lang) => {
@@ -60,7 +70,7 @@ export async function catalogueFacts(apiUrl: string): Promise<CatalogueFacts> {
       ) as CatalogueCounts,
       comments: catalogues.uz.products.some(hasCommentsPage),
       contentHash: contentHash(catalogues),
-      sharedData: sharedDataHash(catalogues),
+      sharedData,
     };
   } finally {
     forgetCatalogues();

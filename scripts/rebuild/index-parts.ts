@@ -6,9 +6,15 @@
  */
 import { shardOf } from '../../integrations/page-selection.ts';
 
-/** Pages Pagefind indexes: product, category and store pages of both languages. */
-export const INDEXED_PAGE = /^(uz|ru)\/(product|category|store)\/.+\.html$/;
-const PRODUCT_PAGE = /^(uz|ru)\/product\/.+\.html$/;
+/**
+ * Pages Pagefind indexes: product pages, and the first page of each category and store (the pages after it carry no
+ * `data-pagefind-body`: their products are found by their own pages), in both languages.
+ */
+export const INDEXED_PAGE = /^(uz|ru)\/(product|category|store)\/[^/]+\.html$/;
+const PRODUCT_PAGE = /^(uz|ru)\/product\/[^/]+\.html$/;
+
+/** A part of the index: a product part by its number, or the shared part (category and store pages). */
+export type IndexPart = number | 'shared';
 
 /** BUILD_INDEX_PARTS, or why it cannot be used. */
 export function partsCount(env: NodeJS.ProcessEnv): number {
@@ -40,12 +46,19 @@ export function shardParts(index: number, shards: number, count: number): number
   return productParts(count).filter((part) => ((part - 1) % shards) + 1 === index);
 }
 
-/** The product parts whose pages differ between two builds' page inputs: a page added, changed or gone. */
-export function changedParts(before: Record<string, string>, after: Record<string, string>, count: number): number[] {
+/** The parts whose indexed pages differ between two builds' page inputs (a page added, changed or gone). */
+export function changedParts(
+  before: Record<string, string>,
+  after: Record<string, string>,
+  count: number,
+): IndexPart[] {
   const changed = new Set<number>();
+  let shared = false;
   for (const file of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (!INDEXED_PAGE.test(file) || before[file] === after[file]) continue;
     const part = partOf(file, count);
-    if (part !== null && before[file] !== after[file]) changed.add(part);
+    if (part === null) shared = true;
+    else changed.add(part);
   }
-  return [...changed].sort((a, b) => a - b);
+  return [...[...changed].sort((a, b) => a - b), ...(shared ? (['shared'] as const) : [])];
 }

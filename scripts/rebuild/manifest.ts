@@ -6,6 +6,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Lang } from '#contract/langs.ts';
 import type { PageInputs } from '../../integrations/page-selection.ts';
+import type { IndexPart } from './index-parts.ts';
 
 export interface LocaleCounts {
   products: number;
@@ -50,8 +51,8 @@ export interface Manifest {
     from: string | null;
     rendered: number;
     reused: number;
-    /** The search index's product parts indexed by this build; the others were linked from `from`. */
-    indexed: number[];
+    /** The search index's parts indexed by this build; the others were linked from `from`. */
+    indexed: IndexPart[];
     reason: string;
   };
   /** The hash of the inputs every page shares, and of each reusable page's own (integrations/page-selection.ts). */

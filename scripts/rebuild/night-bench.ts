@@ -95,7 +95,7 @@ export function formatNight(figures: NightFigures): string {
     `  ${`${label}:`.padEnd(44)} ${seconds.toFixed(1)} s, peak ${peakMb.toFixed(0)} MB\n` +
     `    steps: ${stepsLine(manifest.steps)}\n` +
     `    pages: ${manifest.build?.rendered ?? 0} rendered, ${manifest.build?.reused ?? 0} linked; links checked on ` +
-    `${manifest.links.pages} pages; product parts indexed: ${manifest.build?.indexed.join(', ') || 'none'} of ${figures.indexParts}\n`;
+    `${manifest.links.pages} pages; index parts written: ${manifest.build?.indexed.join(', ') || 'none'} (of ${figures.indexParts} product parts and the shared one)\n`;
   const percent = Math.round(figures.ratio * 100);
   return `
 Night: ${figures.products} products, BUILD_INDEX_PARTS=${figures.indexParts}, load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after

@@ -7,15 +7,17 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { PageInputs } from '../../integrations/page-selection.ts';
-import { buildSite, indexSite, mergeShards, partsOf } from '../build.ts';
+import { buildSite, mergeShards, partsOf } from '../build.ts';
+import { handOver } from '../../integrations/catalogue-handover.ts';
 import { catalogueFacts } from './catalogue.ts';
 import { folderSize, listFiles } from './files.ts';
 import { checkBudget, checkCatalogue, checkLinkResult, checkPageTypes, measureFirstLoad } from './gate.ts';
-import { changedParts, partsCount, productParts } from './index-parts.ts';
+import { startIndexer } from './index-aside.ts';
+import { changedParts, partsCount, productParts, type IndexPart } from './index-parts.ts';
 import { checkLinks, linkScope } from './links.ts';
 import { publicUrl, writeJson, type Manifest } from './manifest.ts';
 import { PAGE_TYPES, type PageType } from './page-types.ts';
-import { manifestPath, siteDir } from './releases.ts';
+import { catalogueDir, manifestPath, siteDir } from './releases.ts';
 import type { RebuildSettings } from './settings.ts';
 import { step, stopIfInterrupted, type Timed } from './steps.ts';
 
@@ -52,11 +54,16 @@ export interface Live {
   manifest: Manifest | null;
 }
 
-/** The catalogue's facts, checked against the live release's counts, and the page types the release must have. */
-export async function readCatalogue(settings: RebuildSettings, live: Live, timed: Timed) {
+/**
+ * The catalogue's facts, checked against the live release's counts, and the page types the release must have. The
+ * catalogue itself is handed over to release `id`'s build, which waits for it (a merge of shards builds nothing).
+ */
+export async function readCatalogue(settings: RebuildSettings, id: string, live: Live, timed: Timed) {
   log(`loading the catalogue from ${publicUrl(settings.apiUrl)}`);
-  const facts = await timed('catalogue', () => catalogueFacts(settings.apiUrl));
+  const folder = settings.merge.length > 0 ? null : catalogueDir(settings.releasesDir, id);
+  const facts = await timed('catalogue', () => catalogueFacts(settings.apiUrl, folder));
   checkCatalogue(facts.counts, live.manifest, settings);
+  if (folder !== null) handOver(folder, { sharedData: facts.sharedData });
   const required = (Object.keys(PAGE_TYPES) as PageType[]).filter((type) => type !== 'comments' || facts.comments);
   return { facts, required };
 }
@@ -69,8 +76,8 @@ export interface Built {
   build: NonNullable<Manifest['build']>;
   /** The live release's site folder the pages were reused from; null when every page was built. */
   reusedFrom: string | null;
-  /** The product parts of the index being written (Pagefind runs in its own process). */
-  indexing: Promise<number[]>;
+  /** The parts of the index being written (Pagefind runs in its own process). */
+  indexing: Promise<IndexPart[]>;
 }
 
 /**
@@ -81,7 +88,6 @@ export async function buildRelease(
   settings: RebuildSettings,
   id: string,
   live: Live,
-  sharedData: string,
   timed: Timed,
   signal: AbortSignal,
 ): Promise<Built> {
@@ -98,28 +104,29 @@ export async function buildRelease(
       (typeof reuse === 'string' ? `: every page (${reuse})` : `: pages whose inputs changed since ${live.id}`),
   );
   let inputs: BuildInputs;
-  let indexing: Promise<number[]>;
+  let indexing: Promise<IndexPart[]>;
   try {
     const env = {
-      BUILD_SHARED_DATA: sharedData,
+      BUILD_CATALOGUE: catalogueDir(dir, id),
       BUILD_INPUTS_OUT: inputsFile,
       ...(typeof reuse === 'string' ? {} : { BUILD_REUSE: reuse.dir, BUILD_REUSE_INPUTS: reuse.manifest }),
     };
     if (settings.merge.length > 0) {
       const merged = await timed('merge', () => mergeShards(settings.merge, out));
-      indexing = Promise.resolve(productParts(partsOf(out)?.parts ?? 0));
+      indexing = Promise.resolve([...productParts(partsOf(out)?.parts ?? 0), 'shared']);
       inputs = { ...merged, rendered: listFiles(out).length, reused: 0, changed: [] };
     } else {
       const site = { apiUrl: settings.apiUrl, siteUrl: settings.siteUrl, outDir: out, builtAt, signal, env };
-      // Pagefind (its own process) indexes the release while this one gates it.
+      // Pagefind (its own process, driven from a worker) indexes the release while this thread gates it.
+      const indexer = startIndexer();
       await timed('astro', () => buildSite({ ...site, index: false }));
       inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as BuildInputs;
-      // Only the product parts whose pages changed, when the rest of the live release's index still holds.
+      // Only the parts whose indexed pages changed, when the rest of the live release's index still holds.
       const from = typeof reuse === 'string' ? null : reuse.dir;
       const count = partsCount(process.env);
       const pages = live.manifest?.inputs?.pages;
       indexing = timed('pagefind', () =>
-        indexSite(
+        indexer.index(
           out,
           from && inputs.reused > 0 && inputs.changed.length === 0 && pages
             ? { count, parts: changedParts(pages, inputs.pages, count), reuseFrom: from }

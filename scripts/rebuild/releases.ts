@@ -27,6 +27,8 @@ export const releasesDirFromEnv = (env: NodeJS.ProcessEnv = process.env) => reso
 
 export const siteDir = (dir: string, id: string) => join(dir, id);
 export const manifestPath = (dir: string, id: string) => join(dir, `${id}.json`);
+/** Where a run leaves the catalogue it read for its build (removed when the run ends). */
+export const catalogueDir = (dir: string, id: string) => join(dir, `.${id}.catalogue`);
 
 /** A new, unused release id for a build started at `now`. */
 export function newReleaseId(dir: string, now: Date): string {

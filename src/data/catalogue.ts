@@ -14,6 +14,7 @@ import { ApiError, createApi, type Api } from '../lib/api/client.ts';
 import { readEveryAnswer } from '../lib/backend/answers.ts';
 import type { CatalogueProduct, Review, Store } from '../lib/backend/shop.ts';
 import type { Catalogue } from '../lib/catalogue-view.ts';
+import { readCatalogue } from './catalogue-file.ts';
 import { LATEST_REVIEWS } from '../lib/live-product.ts';
 import { pageFromNext } from '../lib/paging.ts';
 import { newestFirst } from '../lib/product.ts';
@@ -102,14 +103,20 @@ export function productReviews(api: Api, id: number): Promise<Review[]> {
   return reviews;
 }
 
-/** The catalogue for one language, loaded once per process and API. */
+/**
+ * The catalogue for one language, loaded once per process and API; from BUILD_CATALOGUE's folder when the rebuild
+ * handed over the one it read from that API and checked (catalogue-file.ts).
+ */
 export function loadCatalogue(lang: Lang, apiUrl: string): Promise<Catalogue> {
   const key = `${apiUrl}|${lang}`;
   let catalogue = loaded.get(key);
   if (!catalogue) {
-    catalogue = Promise.all([buildApi(apiUrl, lang), backendCapabilities(apiUrl, env('API_CAPABILITIES'))]).then(
-      ([api, capabilities]) => fetchCatalogue(api, new Set(capabilities)),
-    );
+    const handed = env('BUILD_CATALOGUE');
+    catalogue = handed
+      ? readCatalogue(handed, lang)
+      : Promise.all([buildApi(apiUrl, lang), backendCapabilities(apiUrl, env('API_CAPABILITIES'))]).then(
+          ([api, capabilities]) => fetchCatalogue(api, new Set(capabilities)),
+        );
     loaded.set(key, catalogue);
   }
   return catalogue;

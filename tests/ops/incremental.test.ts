@@ -68,7 +68,7 @@ describe('the incremental rebuild', () => {
       expect(first.manifest.build).toMatchObject({
         mode: 'full',
         reused: 0,
-        indexed: productParts(PARTS),
+        indexed: [...productParts(PARTS), 'shared'],
         reason: 'no live release',
       });
       const pages = Object.keys(first.manifest.inputs!.pages);
@@ -115,9 +115,11 @@ describe('the incremental rebuild', () => {
         expect(read(second.id, page), page).toBe(read(first.id, page));
         expect(statSync(join(dir, second.id, page)).ino, page).toBe(statSync(join(dir, first.id, page)).ino);
       }
-      // The search index: only the product part holding its pages was indexed again, the others are the live ones.
+      // The search index: only the product part holding its pages was indexed again, and the shared part (the
+      // categories' and stores' first pages, where it is listed), the others are the live ones.
       const parts = [partOf('uz/product/1.html', PARTS)!];
-      expect(build!.indexed).toEqual(parts);
+      expect(changedPages.some((page) => /^uz\/category\/\d+\.html$/.test(page))).toBe(true);
+      expect(build!.indexed).toEqual([...parts, 'shared']);
       for (const part of productParts(PARTS).filter((part) => !parts.includes(part))) {
         const entry = `pagefind/${partFolder(part)}/pagefind-entry.json`;
         expect(statSync(join(dir, second.id, entry)).ino, entry).toBe(statSync(join(dir, first.id, entry)).ino);
@@ -144,6 +146,30 @@ describe('the incremental rebuild', () => {
         const [incremental, whole] = [read(second.id, file), read(full.id, file)];
         if (incremental !== whole) expect(withoutStamps(incremental), file).toBe(withoutStamps(whole));
       }
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'indexes again only the product’s part when nothing a listing shows changed (its description)',
+    async () => {
+      const db = openDb(api.dataDir);
+      db.run("UPDATE products SET description_uz = description_uz || ' Yangi tavsif.' WHERE id = 2");
+      db.close();
+      const run = await rebuild(['--dry-run']);
+      const { build, inputs } = run.manifest;
+      const changedPages = Object.keys(inputs!.pages).filter(
+        (page) => inputs!.pages[page] !== second.manifest.inputs!.pages[page],
+      );
+      // Its pages only (the Russian one carries the Uzbek text too, for searches in Uzbek).
+      expect(changedPages.sort()).toEqual(['ru/product/2.html', 'uz/product/2.html']);
+      expect(read(run.id, 'uz/product/2.html')).toContain('Yangi tavsif.');
+      expect(build!.indexed).toEqual([partOf('uz/product/2.html', PARTS)]);
+      // The shared part is the live release's own files; so are the category and store pages.
+      for (const file of ['pagefind/pagefind-entry.json', 'pagefind/pagefind.js', 'uz/category/1.html'])
+        expect(statSync(join(dir, run.id, file)).ino, file).toBe(statSync(join(dir, second.id, file)).ino);
+      // The parts list is written again, the same.
+      expect(read(run.id, 'pagefind/parts.js')).toBe(read(second.id, 'pagefind/parts.js'));
     },
     BUILD_TIMEOUT,
   );

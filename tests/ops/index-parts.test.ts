@@ -1,7 +1,14 @@
 /** Which part of the search index a page is in, which parts a shard indexes, and which a night indexes again. */
 import { describe, expect, it } from 'vitest';
 import { shardOf } from '../../integrations/page-selection.ts';
-import { changedParts, partOf, partsCount, productParts, shardParts } from '../../scripts/rebuild/index-parts.ts';
+import {
+  changedParts,
+  INDEXED_PAGE,
+  partOf,
+  partsCount,
+  productParts,
+  shardParts,
+} from '../../scripts/rebuild/index-parts.ts';
 
 const PARTS = 8;
 
@@ -36,14 +43,27 @@ describe('search index parts', () => {
     expect(shardParts(1, 3, PARTS)).toEqual([]);
   });
 
-  it('indexes again only the parts whose product pages were added, changed or removed', () => {
+  it('indexes a listing’s first page, whose body is searched, and not the pages after it', () => {
+    for (const file of ['uz/product/5.html', 'ru/category/3.html', 'uz/store/texnomart-qarshi.html'])
+      expect(INDEXED_PAGE.test(file), file).toBe(true);
+    for (const file of ['uz/category/3/page/2.html', 'ru/store/texnomart-qarshi/page/4.html', 'uz/comments/5.html'])
+      expect(INDEXED_PAGE.test(file), file).toBe(false);
+  });
+
+  it('indexes again only the parts whose indexed pages were added, changed or removed', () => {
     const before = {
       'uz/product/1.html': 'a',
       'ru/product/1.html': 'b',
       'uz/product/2.html': 'c',
       'uz/category/1.html': 'd',
+      'uz/category/1/page/2.html': 'f',
     };
-    expect(changedParts(before, { ...before, 'uz/category/1.html': 'e' }, PARTS)).toEqual([]);
+    expect(changedParts(before, { ...before, 'uz/category/1.html': 'e' }, PARTS)).toEqual(['shared']);
+    expect(changedParts(before, { ...before, 'uz/category/1/page/2.html': 'g' }, PARTS)).toEqual([]);
+    expect(changedParts(before, { ...before, 'uz/category/1.html': 'e', 'uz/product/2.html': 'x' }, PARTS)).toEqual([
+      partOf('uz/product/2.html', PARTS),
+      'shared',
+    ]);
     expect(changedParts(before, { ...before, 'ru/product/1.html': 'x' }, PARTS)).toEqual([
       partOf('ru/product/1.html', PARTS),
     ]);
