@@ -22,20 +22,12 @@
  * tests/ops/incremental.test.ts compares an incremental build with a full one, byte for byte.
  */
 import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroConfig, RouteData } from 'astro';
 import { handedOver } from './catalogue-handover.ts';
+import { linkFile } from './link-file.ts';
 
 /** Routes whose pages are a function of their props and the shared inputs only. */
 const REUSABLE_ROUTES = [
@@ -135,16 +127,6 @@ function hashCode(dir: string, outDir: string, root: string): string {
   const hash = createHash('sha256');
   for (const file of files) hash.update(file, 'latin1').update('\0');
   return hash.digest('base64url');
-}
-
-/** Links a file of the live release into the new one (a copy across disks); releases are never written to. */
-function reuse(from: string, to: string): void {
-  mkdirSync(dirname(to), { recursive: true });
-  try {
-    linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
-  }
 }
 
 export interface SelectionOptions {
@@ -302,6 +284,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       const previous = readInputs(options.reuseInputs);
       const canReuse = options.reuseFrom !== null && previous !== null && previous.shared === shared;
       const inputs: PageInputs = { shared, pages: {}, parts };
+      const folders = new Set<string>();
 
       const selected = all.filter(({ pathname, route }) => {
         if (options.shard && shardOf(pathname, options.shard.count) !== options.shard.index) {
@@ -316,7 +299,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
           inputs.pages[file] = hash;
           const live = canReuse && previous.pages[file] === hash ? join(options.reuseFrom!, file) : null;
           if (live && existsSync(live)) {
-            reuse(live, join(fileURLToPath(config.outDir), file));
+            linkFile(live, join(fileURLToPath(config.outDir), file), folders);
             profileOf(route.route).reused++;
             result.reused++;
             return false;

@@ -5,25 +5,17 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { linkFile, linkFiles } from '../integrations/link-file.ts';
 import { parseShard, type PageInputs } from '../integrations/page-selection.ts';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
 import { buildApi } from '../src/data/catalogue.ts';
 import { listFiles } from './rebuild/files.ts';
-import { INDEXED_PAGE, partOf, partsCount, productParts, shardParts, type IndexPart } from './rebuild/index-parts.ts';
+import { indexedPages, partOf, partsCount, productParts, shardParts, type IndexPart } from './rebuild/index-parts.ts';
 import { PARTS_FILE, partFolder, type PartsList } from '../src/lib/index-parts.ts';
 import { childrenCpuSeconds, childrenRssKb, samplePeakMemory } from './process-memory.ts';
 
@@ -211,10 +203,11 @@ export async function indexSite(dir: string, options: IndexOptions = {}): Promis
   const site = resolve(dir);
   const out = join(site, 'pagefind');
   const groups = new Map<number | null, string[]>();
-  for (const file of listFiles(site)) {
-    if (!INDEXED_PAGE.test(file)) continue;
+  for (const file of indexedPages(site)) {
     const part = partOf(file, count);
-    groups.set(part, [...(groups.get(part) ?? []), file]);
+    const group = groups.get(part);
+    if (group) group.push(file);
+    else groups.set(part, [file]);
   }
   pagefindCpuSeconds = 0;
   let indexed = 0;
@@ -223,30 +216,35 @@ export async function indexSite(dir: string, options: IndexOptions = {}): Promis
     reuseFrom !== undefined &&
     partsOf(reuseFrom)?.parts === count &&
     indexVersion(join(reuseFrom, 'pagefind')) === PAGEFIND_VERSION;
-  /** A part not indexed here is linked from `reuseFrom` when it has it; answers whether it did. */
-  const linked = (part: IndexPart, from: string, files: (file: string) => boolean) => {
-    if (parts.includes(part) || !reusable || !existsSync(join(from, 'pagefind-entry.json'))) return false;
-    for (const file of listFiles(from).filter(files))
-      link(join(from, file), join(part === 'shared' ? out : join(out, partFolder(part)), file));
-    return true;
-  };
-  for (const part of productParts(count)) {
-    const folder = join(out, partFolder(part));
-    if (linked(part, join(reuseFrom ?? '', 'pagefind', partFolder(part)), () => true)) continue;
-    if (!parts.includes(part) && !reuseFrom) continue;
-    rmSync(folder, { recursive: true, force: true });
-    done.push(part);
-    indexed += figures(part, await indexPages(site, groups.get(part) ?? [], folder));
-    for (const file of listFiles(folder)) if (!PART_FILES.test(file)) rmSync(join(folder, file));
-  }
+  /** Where a part's index is in a built site: the shared part in the index's own folder, beside the others'. */
+  const folderIn = (root: string, part: IndexPart) => join(root, 'pagefind', part === 'shared' ? '' : partFolder(part));
+  const folderOf = (part: IndexPart) => folderIn(site, part);
+  /** The shared part's own files, beside the product parts' folders and the parts list. */
   const inShared = (file: string) =>
     file !== PARTS_FILE && !productParts(count).some((part) => file.startsWith(`${partFolder(part)}/`));
-  const shared = linked('shared', join(reuseFrom ?? '', 'pagefind'), inShared);
-  if (!shared && (parts.includes('shared') || reuseFrom)) {
-    done.push('shared');
-    indexed += figures('shared', await indexPages(site, groups.get(null) ?? [], out));
+  const every: IndexPart[] = [...productParts(count), 'shared'];
+  // A part not indexed here is taken from `reuseFrom` when it has it, linked while Pagefind writes the others.
+  const taken = every.filter(
+    (part) => !parts.includes(part) && reusable && existsSync(join(folderIn(reuseFrom, part), 'pagefind-entry.json')),
+  );
+  const linking = linkFiles(
+    taken.flatMap((part) => {
+      const from = folderIn(reuseFrom!, part);
+      return listFiles(from)
+        .filter((file) => part !== 'shared' || inShared(file))
+        .map((file) => [join(from, file), join(folderOf(part), file)] as const);
+    }),
+  );
+  linking.catch(() => {});
+  for (const part of every.filter((part) => !taken.includes(part) && (parts.includes(part) || reuseFrom))) {
+    if (part !== 'shared') rmSync(folderOf(part), { recursive: true, force: true });
+    done.push(part);
+    indexed += figures(part, await indexPages(site, groups.get(part === 'shared' ? null : part) ?? [], folderOf(part)));
+    if (part !== 'shared')
+      for (const file of listFiles(folderOf(part))) if (!PART_FILES.test(file)) rmSync(join(folderOf(part), file));
   }
-  if (done.includes('shared') || shared) {
+  await linking;
+  if (done.includes('shared') || taken.includes('shared')) {
     const list: PartsList = {
       parts: count,
       ...Object.fromEntries(
@@ -286,7 +284,8 @@ async function indexPages(site: string, files: string[], outputPath: string): Pr
   const started = performance.now();
   const memory = samplePeakMemory(process.pid, 100, (pid) => childrenRssKb(pid, 'pagefind'));
   try {
-    for (const file of files) link(join(site, file), join(stage, file));
+    const folders = new Set<string>();
+    for (const file of files) linkFile(join(site, file), join(stage, file), folders);
     const pagefind = await import('pagefind');
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
@@ -301,16 +300,6 @@ async function indexPages(site: string, files: string[], outputPath: string): Pr
   } finally {
     memory.stop();
     rmSync(stage, { recursive: true, force: true });
-  }
-}
-
-/** A hard link (a copy where the disk allows none), its folder made. */
-function link(from: string, to: string): void {
-  mkdirSync(dirname(to), { recursive: true });
-  try {
-    linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
   }
 }
 
@@ -409,6 +398,7 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<PageI
     throw new Error(`merge into a folder of its own, not a shard's (${out})`);
   rmSync(out, { recursive: true, force: true });
   const origin = new Map<string, string>();
+  const folders = new Set<string>();
   dirs.forEach((dir, index) => {
     for (const file of listFiles(dir)) {
       if (file === SHARD_FILE) continue;
@@ -421,7 +411,7 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<PageI
         continue;
       }
       origin.set(file, marks[index]!.shard);
-      link(from, to);
+      linkFile(from, to, folders);
     }
   });
   // The parts no shard indexed (all of them when the shards' count does not divide the parts'), and the shared one.

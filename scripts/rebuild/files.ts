@@ -1,12 +1,18 @@
 /** Walking a built release: its files by path, and sizes of parts of it. */
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 
 /** Every file under root, as a path relative to it with forward slashes ('uz/product/5.html'). */
 export function listFiles(root: string): string[] {
-  return readdirSync(root, { withFileTypes: true, recursive: true })
+  const base = resolve(root);
+  const skip = base.length + (base.endsWith(sep) ? 0 : 1);
+  return readdirSync(base, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    .map((entry) => {
+      const folder = entry.parentPath.slice(skip);
+      const path = folder ? `${folder}${sep}${entry.name}` : entry.name;
+      return sep === '/' ? path : path.split(sep).join('/');
+    });
 }
 
 export interface FolderSize {

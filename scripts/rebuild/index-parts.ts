@@ -4,13 +4,32 @@
  * product parts is BUILD_INDEX_PARTS (a power of two up to 64; 1 by default, a catalogue of some thousands of
  * products wants 8: docs/operations.md).
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGS } from '#contract/langs.ts';
 import { shardOf } from '../../integrations/page-selection.ts';
+
+/** The folders of the pages Pagefind indexes, in each language. */
+const INDEXED_FOLDERS = ['product', 'category', 'store'];
 
 /**
  * Pages Pagefind indexes: product pages, and the first page of each category and store (the pages after it carry no
  * `data-pagefind-body`: their products are found by their own pages), in both languages.
  */
-export const INDEXED_PAGE = /^(uz|ru)\/(product|category|store)\/[^/]+\.html$/;
+export const INDEXED_PAGE = new RegExp(`^(${LANGS.join('|')})/(${INDEXED_FOLDERS.join('|')})/[^/]+\\.html$`);
+
+/** A built site's indexed pages (INDEXED_PAGE), read from their own folders rather than the whole site. */
+export function indexedPages(site: string): string[] {
+  return LANGS.flatMap((lang) =>
+    INDEXED_FOLDERS.flatMap((folder) => {
+      const dir = join(site, lang, folder);
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+        .map((entry) => `${lang}/${folder}/${entry.name}`);
+    }),
+  );
+}
 const PRODUCT_PAGE = /^(uz|ru)\/product\/[^/]+\.html$/;
 
 /** A part of the index: a product part by its number, or the shared part (category and store pages). */

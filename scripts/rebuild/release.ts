@@ -3,14 +3,14 @@
  * release's where their inputs did not change), gate it, and write its manifest (scripts/rebuild.ts runs them).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { PageInputs } from '../../integrations/page-selection.ts';
 import { buildSite, mergeShards, partsOf } from '../build.ts';
 import { handOver } from '../../integrations/catalogue-handover.ts';
 import { catalogueFacts } from './catalogue.ts';
-import { folderSize, listFiles } from './files.ts';
+import { folderSize, listFiles, type FolderSize } from './files.ts';
 import { checkBudget, checkCatalogue, checkLinkResult, checkPageTypes, measureFirstLoad } from './gate.ts';
 import { startIndexer } from './index-aside.ts';
 import { changedParts, partsCount, productParts, type IndexPart } from './index-parts.ts';
@@ -186,10 +186,24 @@ export async function gateRelease(settings: RebuildSettings, built: Built, requi
       checkBudget(measured, settings.jsBudgetKb);
       return measured;
     });
-    return { links, firstLoadKb };
+    return { links, firstLoadKb, pages: measurePages(out) };
   } finally {
     await built.indexing.catch(() => {});
   }
+}
+
+/**
+ * The release's pages in each language, and the size of all but its search index: measured beside Pagefind, which
+ * writes nothing else.
+ */
+function measurePages(out: string): { perLang: Record<Lang, number>; size: FolderSize } {
+  const files = listFiles(out).filter((file) => !file.startsWith('pagefind/'));
+  const pages = (lang: Lang) =>
+    files.filter((file) => file === `${lang}.html` || (file.startsWith(`${lang}/`) && file.endsWith('.html'))).length;
+  return {
+    perLang: Object.fromEntries(LANGS.map((lang) => [lang, pages(lang)])) as Record<Lang, number>,
+    size: { files: files.length, bytes: files.reduce((sum, file) => sum + statSync(join(out, file)).size, 0) },
+  };
 }
 
 /** The release's manifest, written beside it: what it holds, how it was built and gated, and its inputs. */
@@ -201,10 +215,8 @@ export function writeManifest(
   gate: Awaited<ReturnType<typeof gateRelease>>,
   run: { started: Date; steps: Record<string, number>; peakMemoryMb: number },
 ): { manifest: Manifest; file: string } {
-  const files = listFiles(built.out);
-  const pages = (lang: Lang) =>
-    files.filter((file) => file === `${lang}.html` || (file.startsWith(`${lang}/`) && file.endsWith('.html'))).length;
   const { inputs } = built;
+  const pagefind = folderSize(join(built.out, 'pagefind'));
   const manifest: Manifest = {
     release: id,
     builtAt: built.builtAt,
@@ -213,11 +225,11 @@ export function writeManifest(
     siteUrl: publicUrl(settings.siteUrl),
     target: settings.target,
     counts: Object.fromEntries(
-      LANGS.map((lang) => [lang, { ...facts.counts[lang], pages: pages(lang) }]),
+      LANGS.map((lang) => [lang, { ...facts.counts[lang], pages: gate.pages.perLang[lang] }]),
     ) as Manifest['counts'],
     contentHash: facts.contentHash,
-    pagefind: folderSize(join(built.out, 'pagefind')),
-    size: folderSize(built.out),
+    pagefind,
+    size: { files: gate.pages.size.files + pagefind.files, bytes: gate.pages.size.bytes + pagefind.bytes },
     firstLoadKb: gate.firstLoadKb,
     links: { pages: gate.links.pages, checked: gate.links.checked },
     steps: run.steps,
