@@ -11,15 +11,17 @@
  *   a listing's cards, a product's reviews) and the shared inputs: the compiled code (every file of the
  *   prerender bundle: components, layouts, dictionaries, the client assets' hashed names), the categories
  *   (every page's menu: BUILD_SHARED_DATA, or the rebuild's catalogue handover) and the build settings read at
- *   render time (SHARED_ENV). When the shared inputs changed, nothing is reused.
+ *   render time (SHARED_ENV, and the year, in every page's footer). When the shared inputs changed, nothing is
+ *   reused.
  * - **Handover** (`BUILD_CATALOGUE=<folder>`, the rebuild): the pages' data is the catalogue the rebuild read and
  *   checked while Astro started (src/data/catalogue-file.ts); the paths wait for it.
  * - **Inputs** (`BUILD_INPUTS_OUT=<file>`): the shared hash and every reusable page's hash, for the manifest.
  * - **Profile** (`BUILD_PROFILE=<file>`): per route, the time in getStaticPaths (the first call loads the
  *   catalogue) and in rendering, and how many pages were rendered and reused.
  *
- * A route may be in REUSABLE_ROUTES only while its pages read no catalogue data but their props and the menu:
- * tests/ops/incremental.test.ts compares an incremental build with a full one, byte for byte.
+ * A route may be in REUSABLE_ROUTES only while its pages read no catalogue data but their props and the menu, and
+ * nothing of the time but the year: tests/ops/incremental.test.ts compares an incremental build with a full one,
+ * byte for byte.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -27,7 +29,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroConfig, RouteData } from 'astro';
 import { handedOver } from './catalogue-handover.ts';
-import { linkFile } from './link-file.ts';
+import { linkFiles } from './link-file.ts';
 
 /** Routes whose pages are a function of their props and the shared inputs only. */
 const REUSABLE_ROUTES = [
@@ -35,6 +37,25 @@ const REUSABLE_ROUTES = [
   '/[lang]/comments/[id]',
   '/[lang]/category/[id]/[...page]',
   '/[lang]/store/[address]/[...page]',
+  // The shopper's own pages and the shop's texts: the frame around an island or a text, and the menu.
+  '/[lang]/404',
+  '/[lang]/[fragment]',
+  '/[lang]/agreement',
+  '/[lang]/basket',
+  '/[lang]/comments/late',
+  '/[lang]/favorites',
+  '/[lang]/forbidden',
+  '/[lang]/mobile-category',
+  '/[lang]/network-error',
+  '/[lang]/orders-confirmation',
+  '/[lang]/orders-success',
+  '/[lang]/profile',
+  '/[lang]/profile/order',
+  '/[lang]/profile/orders',
+  '/[lang]/profile/reviews',
+  '/[lang]/questions',
+  '/[lang]/search',
+  '/[lang]/server-error',
 ];
 
 /** Build settings the pages read when they render (the rest is compiled into the code). */
@@ -236,6 +257,8 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
   };
   let cpuStarted = process.cpuUsage();
   let code = '';
+  /** The reused pages being linked, through the thread pool while the others render. */
+  let linking: Promise<void> = Promise.resolve();
 
   /** Where Astro writes the prerender bundle (Astro's getPrerenderOutputDirectory, prefix test included). */
   const prerenderDir = () => {
@@ -275,8 +298,10 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
         const env = Object.entries(process.env)
           .filter(([name]) => SHARED_ENV.test(name))
           .sort(([a], [b]) => a.localeCompare(b));
-        shared = digest(`${code}|${sharedData}|${stable(env)}`);
-        parts = { code: digest(code), categories: sharedData, settings: digest(stable(env)) };
+        // The footer's year is printed on every page: a new year builds everything once.
+        const settings = stable([...env, ['year', new Date().getFullYear()]]);
+        shared = digest(`${code}|${sharedData}|${settings}`);
+        parts = { code: digest(code), categories: sharedData, settings: digest(settings) };
         // The prerender bundle's own route cache (Astro's BuildApp), where getStaticPaths left each path's props.
         routeCache = base.app?.routeCache ?? null;
         if (!routeCache) throw new Error('page-selection: this Astro has no app.routeCache; see REUSABLE_ROUTES');
@@ -284,7 +309,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       const previous = readInputs(options.reuseInputs);
       const canReuse = options.reuseFrom !== null && previous !== null && previous.shared === shared;
       const inputs: PageInputs = { shared, pages: {}, parts };
-      const folders = new Set<string>();
+      const reused: [from: string, to: string][] = [];
 
       const selected = all.filter(({ pathname, route }) => {
         if (options.shard && shardOf(pathname, options.shard.count) !== options.shard.index) {
@@ -299,7 +324,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
           inputs.pages[file] = hash;
           const live = canReuse && previous.pages[file] === hash ? join(options.reuseFrom!, file) : null;
           if (live && existsSync(live)) {
-            linkFile(live, join(fileURLToPath(config.outDir), file), folders);
+            reused.push([live, join(fileURLToPath(config.outDir), file)]);
             profileOf(route.route).reused++;
             result.reused++;
             return false;
@@ -322,6 +347,8 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
           `${options.shard ? `, shard ${options.shard.index}/${options.shard.count}` : ''}` +
           `${result.reused ? `, ${result.reused} reused from ${options.reuseFrom}` : ''}${note}`,
       );
+      linking = linkFiles(reused);
+      linking.catch(() => {});
       return selected;
     },
     async render(request, renderOptions) {
@@ -343,6 +370,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       return rendered instanceof Response ? copy : { ...rendered, response: copy };
     },
     async teardown() {
+      await linking;
       await base.teardown?.();
       if (options.profileOut) {
         const routes = [...profile.values()].sort((a, b) => b.renderMs + b.pathsMs - (a.renderMs + a.pathsMs));

@@ -8,7 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
 import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';
-import { writeCatalogue } from '../../src/data/catalogue-file.ts';
+import { writeCatalogue, writeReviews } from '../../src/data/catalogue-file.ts';
+import { reviewsOf, showsSomeReviews } from '../../src/data/comments.ts';
 import { hasCommentsPage, type Catalogue } from '../../src/lib/catalogue-view.ts';
 import { categoriesHash } from '../build.ts';
 import { Refusal, type CatalogueCounts } from './gate.ts';
@@ -16,9 +17,14 @@ import { publicUrl } from './manifest.ts';
 
 /** The API's catalogue in every language, loaded and checked exactly as the build loads it. */
 async function loadEverything(apiUrl: string): Promise<Record<Lang, Catalogue>> {
+  const catalogues = await readApi(apiUrl, () => Promise.all(LANGS.map((lang) => loadCatalogue(lang, apiUrl))));
+  return Object.fromEntries(LANGS.map((lang, index) => [lang, catalogues[index]!])) as Record<Lang, Catalogue>;
+}
+
+/** A read of the API: whatever fails refuses the rebuild, saying how the API answered. */
+async function readApi<T>(apiUrl: string, read: () => Promise<T>): Promise<T> {
   try {
-    const catalogues = await Promise.all(LANGS.map((lang) => loadCatalogue(lang, apiUrl)));
-    return Object.fromEntries(LANGS.map((lang, index) => [lang, catalogues[index]!])) as Record<Lang, Catalogue>;
+    return await read();
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     const message = error instanceof Error ? error.message : String(error);
@@ -52,14 +58,21 @@ export interface CatalogueFacts {
   sharedData: string;
 }
 
-/** The catalogue's facts, with the catalogue written into `folder` for a build (null: no build follows). */
+/**
+ * The catalogue's facts, with the catalogue written into `folder` for a build (null: no build follows), and every
+ * review of the products whose comments page shows more than the catalogue does.
+ */
 export async function catalogueFacts(apiUrl: string, folder: string | null): Promise<CatalogueFacts> {
   const catalogues = await loadEverything(apiUrl);
   try {
     const sharedData = sharedDataHash(catalogues);
     if (folder !== null) {
+      const reviews = await readApi(apiUrl, () => reviewsOf(catalogues.uz.products.filter(showsSomeReviews), apiUrl));
       mkdirSync(folder, { recursive: true });
-      await Promise.all(LANGS.map((lang) => writeCatalogue(folder, catalogues[lang])));
+      await Promise.all([
+        ...LANGS.map((lang) => writeCatalogue(folder, catalogues[lang])),
+        writeReviews(folder, reviews),
+      ]);
     }
     return {
       counts: Object.fromEntries(

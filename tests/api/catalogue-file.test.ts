@@ -10,18 +10,29 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '#contract/langs.ts';
 import { handedOver, handOver } from '../../integrations/catalogue-handover.ts';
-import { catalogueFile, readCatalogue, writeCatalogue } from '../../src/data/catalogue-file.ts';
+import {
+  catalogueFile,
+  readCatalogue,
+  readReviews,
+  writeCatalogue,
+  writeReviews,
+} from '../../src/data/catalogue-file.ts';
 import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';
+import { reviewsOf, showsSomeReviews } from '../../src/data/comments.ts';
+import type { Review } from '../../src/lib/backend/shop.ts';
 import type { Catalogue } from '../../src/lib/catalogue-view.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 let folder: string;
 const catalogues = {} as Record<(typeof LANGS)[number], Catalogue>;
+/** Every review of the products the catalogue shows only the latest reviews of. */
+let reviews: Map<number, Review[]>;
 beforeAll(async () => {
   api = await startTestApi({ products: 60 });
   folder = mkdtempSync(join(tmpdir(), 'bozor-catalogue-'));
   for (const lang of LANGS) catalogues[lang] = await loadCatalogue(lang, api.server.url);
+  reviews = await reviewsOf(catalogues.uz.products.filter(showsSomeReviews), api.server.url);
   forgetCatalogues();
 }, 60_000);
 afterAll(async () => {
@@ -40,13 +51,22 @@ describe('the catalogue handed to the build', () => {
       expect(read.categoryBanners).toBeInstanceOf(Map);
       expect(read.products).toHaveLength(60);
     }
+    expect(reviews.size).toBeGreaterThan(0);
+    await writeReviews(folder, reviews);
+    expect(await readReviews(folder)).toStrictEqual(reviews);
   });
 
   it('is what the build’s loader reads when BUILD_CATALOGUE names it, with no API asked', async () => {
     process.env['BUILD_CATALOGUE'] = folder;
     try {
       // Nothing listens on port 9: an API call would fail.
-      expect(await loadCatalogue('ru', 'http://127.0.0.1:9')).toStrictEqual(catalogues.ru);
+      const dead = 'http://127.0.0.1:9';
+      expect(await loadCatalogue('ru', dead)).toStrictEqual(catalogues.ru);
+      // Every review of each reviewed product: the handed ones, and the latest where they are all.
+      const reviewed = catalogues.ru.products.filter((product) => (product.reviews_count ?? 0) > 0);
+      const read = await reviewsOf(reviewed, dead);
+      for (const product of reviewed)
+        expect(read.get(product.id)).toStrictEqual(reviews.get(product.id) ?? product.latest_reviews);
     } finally {
       delete process.env['BUILD_CATALOGUE'];
       forgetCatalogues();

@@ -74,6 +74,8 @@ describe('the incremental rebuild', () => {
       const pages = Object.keys(first.manifest.inputs!.pages);
       expect(pages).toEqual(expect.arrayContaining(['uz/product/1.html', 'ru/product/40.html', 'uz/category/1.html']));
       expect(pages.some((page) => page.startsWith('uz/comments/'))).toBe(true);
+      // The shopper's own pages and the shop's texts too (a frame around an island or a text); not the home page.
+      expect(pages).toEqual(expect.arrayContaining(['uz/basket.html', 'ru/profile/orders.html', 'uz/dialogs.html']));
       expect(pages).not.toContain('uz.html');
     },
     BUILD_TIMEOUT,
