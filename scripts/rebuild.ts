@@ -1,14 +1,11 @@
 /**
- * `npm run rebuild [-- --dry-run]`: the nightly job, the same on a laptop and
- * in CI. Loads the catalogue from API_URL (the build's own loader, which
- * checks every answer against the contract) while Astro starts building into a
- * fresh release folder, and hands it to the build; refuses, and stops the
- * build, when the API is down or wrong or the catalogue shrank; gates the release (page types, internal links, first-load JavaScript), writes
- * its manifest, deploys it to DEPLOY_TARGET and switches `current` to it,
- * keeping the last REBUILD_KEEP releases. A refusal or failure leaves the live
- * release as it was, prints one line, posts it to REBUILD_WEBHOOK_URL and exits
- * non-zero (2 refused, 1 failed). Every run writes a JSON report.
- * Settings: docs/operations.md (Settings).
+ * `npm run rebuild [-- --dry-run]`: the nightly job, the same on a laptop and in CI. Loads the catalogue from API_URL
+ * (the build's own loader, which checks every answer against the contract) while Astro starts building into a fresh
+ * release folder, and hands it to the build; refuses, and stops the build, when the API is down or wrong or the
+ * catalogue shrank; gates the release (page types, internal links, first-load JavaScript), writes its manifest,
+ * deploys it to DEPLOY_TARGET and switches `current` to it, keeping the last REBUILD_KEEP releases. A refusal or
+ * failure leaves the live release as it was, prints one line, posts it to REBUILD_WEBHOOK_URL and exits non-zero
+ * (2 refused, 1 failed). Every run writes a JSON report. Settings: docs/operations.md (Settings).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
