@@ -20,7 +20,9 @@ export interface FolderSize {
   bytes: number;
 }
 
-export function folderSize(dir: string): FolderSize {
-  const files = listFiles(dir);
+/** How many of `files` (paths in `dir`) and their bytes. */
+export function filesSize(dir: string, files: readonly string[]): FolderSize {
   return { files: files.length, bytes: files.reduce((sum, file) => sum + statSync(join(dir, file)).size, 0) };
 }
+
+export const folderSize = (dir: string): FolderSize => filesSize(dir, listFiles(dir));

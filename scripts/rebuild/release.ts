@@ -3,14 +3,14 @@
  * release's where their inputs did not change), gate it, and write its manifest (scripts/rebuild.ts runs them).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { PageInputs } from '../../integrations/page-selection.ts';
 import { buildSite, mergeShards, partsOf } from '../build.ts';
 import { handOver } from '../../integrations/catalogue-handover.ts';
 import { catalogueFacts } from './catalogue.ts';
-import { folderSize, listFiles, type FolderSize } from './files.ts';
+import { filesSize, folderSize, listFiles, type FolderSize } from './files.ts';
 import { checkBudget, checkCatalogue, checkLinkResult, checkPageTypes, measureFirstLoad } from './gate.ts';
 import { startIndexer } from './index-aside.ts';
 import { changedParts, partsCount, productParts, type IndexPart } from './index-parts.ts';
@@ -202,7 +202,7 @@ function measurePages(out: string): { perLang: Record<Lang, number>; size: Folde
     files.filter((file) => file === `${lang}.html` || (file.startsWith(`${lang}/`) && file.endsWith('.html'))).length;
   return {
     perLang: Object.fromEntries(LANGS.map((lang) => [lang, pages(lang)])) as Record<Lang, number>,
-    size: { files: files.length, bytes: files.reduce((sum, file) => sum + statSync(join(out, file)).size, 0) },
+    size: filesSize(out, files),
   };
 }
 

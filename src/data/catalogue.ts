@@ -103,6 +103,9 @@ export function productReviews(api: Api, id: number): Promise<Review[]> {
   return reviews;
 }
 
+/** The folder where the rebuild handed this build its catalogue and reviews (BUILD_CATALOGUE), if it did. */
+export const handedFolder = (): string | undefined => env('BUILD_CATALOGUE') || undefined;
+
 /**
  * The catalogue for one language, loaded once per process and API; from BUILD_CATALOGUE's folder when the rebuild
  * handed over the one it read from that API and checked (catalogue-file.ts).
@@ -111,7 +114,7 @@ export function loadCatalogue(lang: Lang, apiUrl: string): Promise<Catalogue> {
   const key = `${apiUrl}|${lang}`;
   let catalogue = loaded.get(key);
   if (!catalogue) {
-    const handed = env('BUILD_CATALOGUE');
+    const handed = handedFolder();
     catalogue = handed
       ? readCatalogue(handed, lang)
       : Promise.all([buildApi(apiUrl, lang), backendCapabilities(apiUrl, env('API_CAPABILITIES'))]).then(

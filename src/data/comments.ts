@@ -3,7 +3,7 @@
  * all there, else the product's reviews as the catalogue's loader reads them (once per build, shared by both
  * languages: reviews are the shoppers' own text), or as the rebuild handed them over.
  */
-import { buildApi, productReviews } from './catalogue.ts';
+import { buildApi, handedFolder, productReviews } from './catalogue.ts';
 import { readReviews } from './catalogue-file.ts';
 import type { CatalogueProduct, Review } from '../lib/backend/shop.ts';
 
@@ -24,7 +24,7 @@ function allReviews(product: CatalogueProduct, apiUrl: string): Promise<Review[]
  * has one (BUILD_CATALOGUE: the rebuild read them while Astro started), else from the API.
  */
 export async function reviewsOf(products: readonly CatalogueProduct[], apiUrl: string): Promise<Map<number, Review[]>> {
-  const handed = typeof process !== 'undefined' ? process.env['BUILD_CATALOGUE'] : undefined;
+  const handed = handedFolder();
   const read = handed ? await readReviews(handed) : new Map<number, Review[]>();
   const reviews = new Map<number, Review[]>();
   for (let i = 0; i < products.length; i += AT_ONCE) {
