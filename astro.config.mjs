@@ -90,11 +90,16 @@ export default defineConfig({
     },
   },
   vite: {
-    // The backend's capabilities, asked once per build (API_CAPABILITIES overrides): integrations/capabilities.ts.
+    // The backend's capabilities, asked once per build (API_CAPABILITIES overrides) or handed over by the nightly
+    // rebuild that asked (BUILD_CAPABILITIES): integrations/capabilities.ts.
     plugins: [
       noPreloadHelper(),
       islandLabelsModule(),
-      capabilitiesModule(process.env.API_URL || 'http://localhost:8787', process.env.API_CAPABILITIES),
+      capabilitiesModule(
+        process.env.API_URL || 'http://localhost:8787',
+        process.env.API_CAPABILITIES,
+        process.env.BUILD_CAPABILITIES,
+      ),
     ],
     // Chrome/Safari on older phones: nested rules (components' global styles) are flattened for them.
     build: { cssTarget: ['chrome100', 'safari15', 'firefox100'] },

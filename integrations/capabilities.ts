@@ -4,11 +4,15 @@
  * read by the browser's stores (src/stores/capabilities.ts).
  */
 import type { Plugin } from 'vite';
-import { backendCapabilities } from '../contract/capabilities.ts';
+import { applyOverride, backendCapabilities } from '../contract/capabilities.ts';
 
 const ID = 'virtual:capabilities';
 
-export function capabilitiesModule(apiUrl: string, setting: string | undefined): Plugin {
+/**
+ * `handed`: the capabilities the nightly rebuild already asked the backend for (BUILD_CAPABILITIES, a list or `none`),
+ * so the build sends the backend nothing of its own.
+ */
+export function capabilitiesModule(apiUrl: string, setting: string | undefined, handed?: string): Plugin {
   return {
     name: 'bozor-capabilities',
     resolveId(id) {
@@ -16,7 +20,8 @@ export function capabilitiesModule(apiUrl: string, setting: string | undefined):
     },
     async load(id) {
       if (id !== `\0${ID}`) return null;
-      return `export default ${JSON.stringify(await backendCapabilities(apiUrl, setting))};`;
+      const capabilities = handed ? applyOverride([], `none,${handed}`) : await backendCapabilities(apiUrl, setting);
+      return `export default ${JSON.stringify(capabilities)};`;
     },
   };
 }

@@ -80,7 +80,9 @@ async function prepareShopper() {
   const address = QARSHI_ADDRESS;
   await shopper.call('updateProfile', { body: { first_name: 'Ali', last_name: 'Valiyev', address } });
   const { results } = await shopper.call('allProducts', { query: { page: '1' } });
-  const inFull = await Promise.all(results.map((p) => shopper.call('product', { params: { id: p.id } })));
+  const inFull = await Promise.all(
+    results.map(({ product }) => shopper.call('product', { params: { id: product.id } })),
+  );
   const [ordered, kept] = inFull.filter((p) => (p.stock ?? 0) > 5 && p.features.every((f) => f.count === 0));
   await shopper.call('addToBasket', { body: { product: ordered!.id, quantity: 1 } });
   const [line] = await shopper.call('basket');

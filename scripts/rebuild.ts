@@ -11,6 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { samplePeakMemory } from './process-memory.ts';
+import { apiCapabilities } from './rebuild/catalogue.ts';
 import { deploy, missingSettings, ADAPTERS } from './rebuild/deploy.ts';
 import { Refusal } from './rebuild/gate.ts';
 import { partsCount } from './rebuild/index-parts.ts';
@@ -25,6 +26,7 @@ import {
   manifestPath,
   newReleaseId,
   pruneReleases,
+  readsPath,
   siteDir,
   switchCurrent,
 } from './rebuild/releases.ts';
@@ -85,6 +87,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       id: liveId,
       manifest: liveId ? readManifest(manifestPath(dir, liveId)) : null,
     }));
+    const capabilities = await step('api', () => apiCapabilities(settings.apiUrl));
     // The catalogue is read and checked while Astro starts (the build waits for it); a refusal stops the build.
     const refused = new AbortController();
     const reading = step('api', () => readCatalogue(settings, release, live, timed)).catch((error: unknown) => {
@@ -92,7 +95,14 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       throw error;
     });
     const building = step('build', async () => {
-      const pages = await buildRelease(settings, release, live, timed, AbortSignal.any([signal, refused.signal]));
+      const pages = await buildRelease(
+        settings,
+        release,
+        live,
+        timed,
+        AbortSignal.any([signal, refused.signal]),
+        capabilities,
+      );
       stopIfInterrupted(signal);
       return pages;
     });
@@ -155,6 +165,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
     if (id) {
       rmSync(siteDir(dir, id), { recursive: true, force: true });
       rmSync(manifestPath(dir, id), { force: true });
+      rmSync(readsPath(dir, id), { force: true });
     }
     console.error(`Rebuild ${report.outcome} at ${report.step}: ${report.reason}`);
     console.error(`Live release kept: ${report.live ?? 'none'}`);

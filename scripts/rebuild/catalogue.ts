@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
 import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';
@@ -13,11 +14,13 @@ import { reviewsOf, showsSomeReviews } from '../../src/data/comments.ts';
 import { hasCommentsPage, type Catalogue } from '../../src/lib/catalogue-view.ts';
 import { categoriesHash } from '../build.ts';
 import { Refusal, type CatalogueCounts } from './gate.ts';
-import { publicUrl } from './manifest.ts';
+import { publicUrl, type Manifest } from './manifest.ts';
+import { readNightReads, writeNightReads, type NightReads } from '../../src/data/night-reads.ts';
+import { paceApiCalls, pacerFor } from '../../src/data/pacing.ts';
 
 /** The API's catalogue in every language, loaded and checked exactly as the build loads it. */
-async function loadEverything(apiUrl: string): Promise<Record<Lang, Catalogue>> {
-  const catalogues = await readApi(apiUrl, () => Promise.all(LANGS.map((lang) => loadCatalogue(lang, apiUrl))));
+async function loadEverything(apiUrl: string, night: NightReads): Promise<Record<Lang, Catalogue>> {
+  const catalogues = await readApi(apiUrl, () => Promise.all(LANGS.map((lang) => loadCatalogue(lang, apiUrl, night))));
   return Object.fromEntries(LANGS.map((lang, index) => [lang, catalogues[index]!])) as Record<Lang, Catalogue>;
 }
 
@@ -27,7 +30,10 @@ async function readApi<T>(apiUrl: string, read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     const status = (error as { status?: unknown }).status;
-    const message = error instanceof Error ? error.message : String(error);
+    const spent = pacerFor(apiUrl).budgetSpent()
+      ? ` (and still after waiting ${pacerFor(apiUrl).settings.budgetSeconds} s in all: BUILD_API_WAIT_BUDGET)`
+      : '';
+    const message = `${error instanceof Error ? error.message : String(error)}${spent}`;
     const at = publicUrl(apiUrl);
     if (status === 200) throw new Refusal('api', `the API at ${at} answered invalid data: ${message}`);
     if (typeof status === 'number' && status > 0)
@@ -35,6 +41,16 @@ async function readApi<T>(apiUrl: string, read: () => Promise<T>): Promise<T> {
     throw new Refusal('api', `the API at ${at} is unreachable: ${message}`);
   }
 }
+
+/**
+ * The backend's capabilities, asked once before the build starts (paced like every call) and handed to it
+ * (BUILD_CAPABILITIES), so the build itself sends the API nothing.
+ */
+export const apiCapabilities = (apiUrl: string): Promise<Capability[]> =>
+  readApi(apiUrl, () => {
+    paceApiCalls(apiUrl);
+    return backendCapabilities(apiUrl, process.env['API_CAPABILITIES']);
+  });
 
 function contentHash(catalogues: Record<Lang, Catalogue>): string {
   const hash = createHash('sha256');
@@ -56,14 +72,29 @@ export interface CatalogueFacts {
   contentHash: string;
   /** The hash of the data every page shows (the categories), which the build's page selection keeps. */
   sharedData: string;
+  /** What reading it cost. */
+  api: NonNullable<Manifest['api']>;
+}
+
+/** Where the last night's reads are, and where this night's go (null: not kept). */
+export interface ReadsFiles {
+  last: string | null;
+  next: string | null;
 }
 
 /**
  * The catalogue's facts, with the catalogue written into `folder` for a build (null: no build follows), and every
  * review of the products whose comments page shows more than the catalogue does.
  */
-export async function catalogueFacts(apiUrl: string, folder: string | null): Promise<CatalogueFacts> {
-  const catalogues = await loadEverything(apiUrl);
+export async function catalogueFacts(
+  apiUrl: string,
+  folder: string | null,
+  files: ReadsFiles = { last: null, next: null },
+): Promise<CatalogueFacts> {
+  const pacer = paceApiCalls(apiUrl);
+  const night = await readNightReads(files.last);
+  pacer.useKept(night.answers);
+  const catalogues = await loadEverything(apiUrl, night);
   try {
     const sharedData = sharedDataHash(catalogues);
     if (folder !== null) {
@@ -74,7 +105,15 @@ export async function catalogueFacts(apiUrl: string, folder: string | null): Pro
         writeReviews(folder, reviews),
       ]);
     }
+    if (files.next !== null) await writeNightReads(files.next, night.reviews, pacer.keptNow());
+    const calls = pacer.counts();
+    const products = catalogues.uz.products.length;
     return {
+      api: {
+        ...calls,
+        perProduct: Math.round((calls.calls / Math.max(1, products)) * 1000) / 1000,
+        reviews: night.tally,
+      },
       counts: Object.fromEntries(
         LANGS.map((lang) => {
           const { products, categories, stores } = catalogues[lang];

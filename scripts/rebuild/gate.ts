@@ -24,6 +24,8 @@ export interface Thresholds {
   /** Largest drop in products per language against the live release, in percent. */
   maxProductDrop: number;
   maxCategoryDrop: number;
+  /** A backend that stops naming stores loses every store page: refused like any other shrink. */
+  maxStoreDrop: number;
   jsBudgetKb: Budgets;
 }
 
@@ -41,6 +43,7 @@ export function checkCatalogue(counts: CatalogueCounts, live: Manifest | null, l
   const rules = [
     { what: 'products', key: 'products', limit: limits.maxProductDrop, setting: 'REBUILD_MAX_PRODUCT_DROP' },
     { what: 'categories', key: 'categories', limit: limits.maxCategoryDrop, setting: 'REBUILD_MAX_CATEGORY_DROP' },
+    { what: 'stores', key: 'stores', limit: limits.maxStoreDrop, setting: 'REBUILD_MAX_STORE_DROP' },
   ] as const;
   for (const { what, key, limit, setting } of rules) {
     for (const lang of LANGS) {

@@ -3,6 +3,8 @@
  * built, from where, how big, how long it took, and whether it went live.
  * Nothing secret: the API URL is kept without credentials or query.
  */
+import type { CallCounts } from '../../src/data/pacing.ts';
+import type { NightReads } from '../../src/data/night-reads.ts';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Lang } from '#contract/langs.ts';
 import type { PageInputs } from '../../integrations/page-selection.ts';
@@ -40,6 +42,8 @@ export interface Manifest {
   durationMs: number;
   /** Peak resident memory of the rebuild and its children (build, Pagefind). */
   peakMemoryMb: number;
+  /** What reading the API cost (src/data/pacing.ts) and whose reviews were read or kept (src/data/night-reads.ts). */
+  api?: CallCounts & { perProduct: number; reviews: NightReads['tally'] };
   /** When it last went live; null for a dry run. */
   publishedAt: string | null;
   /**

@@ -9,7 +9,7 @@ import { LANGS, type Lang } from '#contract/langs.ts';
 import type { PageInputs } from '../../integrations/page-selection.ts';
 import { buildSite, mergeShards, partsOf } from '../build.ts';
 import { handOver } from '../../integrations/catalogue-handover.ts';
-import { catalogueFacts } from './catalogue.ts';
+import { catalogueFacts, type CatalogueFacts } from './catalogue.ts';
 import { filesSize, folderSize, listFiles, type FolderSize } from './files.ts';
 import { checkBudget, checkCatalogue, checkLinkResult, checkPageTypes, measureFirstLoad } from './gate.ts';
 import { startIndexer } from './index-aside.ts';
@@ -17,7 +17,7 @@ import { changedParts, partsCount, productParts, type IndexPart } from './index-
 import { checkLinks, linkScope } from './links.ts';
 import { publicUrl, writeJson, type Manifest } from './manifest.ts';
 import { PAGE_TYPES, type PageType } from './page-types.ts';
-import { catalogueDir, manifestPath, siteDir } from './releases.ts';
+import { catalogueDir, manifestPath, readsPath, siteDir } from './releases.ts';
 import type { RebuildSettings } from './settings.ts';
 import { step, stopIfInterrupted, type Timed } from './steps.ts';
 
@@ -61,12 +61,32 @@ export interface Live {
 export async function readCatalogue(settings: RebuildSettings, id: string, live: Live, timed: Timed) {
   log(`loading the catalogue from ${publicUrl(settings.apiUrl)}`);
   const folder = settings.merge.length > 0 ? null : catalogueDir(settings.releasesDir, id);
-  const facts = await timed('catalogue', () => catalogueFacts(settings.apiUrl, folder));
+  const files = {
+    last: live.id ? readsPath(settings.releasesDir, live.id) : null,
+    next: readsPath(settings.releasesDir, id),
+  };
+  const facts = await timed('catalogue', () => catalogueFacts(settings.apiUrl, folder, files));
+  const { api } = facts;
+  log(
+    `API: ${api.calls} calls (${api.perProduct} a product), ${api.throttled} refused (429/503), ${api.retries} retries, ` +
+      `${api.waitedSeconds} s waited, ${api.notModified} answers reused on 304; reviews of ${api.reviews.read} products ` +
+      `read, ${api.reviews.kept} kept from the last night, ${api.reviews.keptAfterFailure} kept after a failed read`,
+  );
   checkCatalogue(facts.counts, live.manifest, settings);
   if (folder !== null) handOver(folder, { sharedData: facts.sharedData });
-  const required = (Object.keys(PAGE_TYPES) as PageType[]).filter((type) => type !== 'comments' || facts.comments);
-  return { facts, required };
+  return { facts, required: requiredPageTypes(facts) };
 }
+
+/**
+ * The page types a release must have: the comments pages when some product has one, the store pages when the
+ * backend names stores (a backend of the spec's calls alone, without a stores list and with stores as ids, has none).
+ */
+export const requiredPageTypes = (facts: Pick<CatalogueFacts, 'comments' | 'counts'>): PageType[] =>
+  (Object.keys(PAGE_TYPES) as PageType[]).filter(
+    (type) =>
+      (type !== 'comments' || facts.comments) &&
+      (type !== 'store' || LANGS.some((lang) => facts.counts[lang].stores > 0)),
+  );
 
 /** A release's pages, written; its search index being written beside them. */
 export interface Built {
@@ -90,6 +110,7 @@ export async function buildRelease(
   live: Live,
   timed: Timed,
   signal: AbortSignal,
+  capabilities: readonly string[],
 ): Promise<Built> {
   const dir = settings.releasesDir;
   const out = siteDir(dir, id);
@@ -109,6 +130,7 @@ export async function buildRelease(
     const env = {
       BUILD_CATALOGUE: catalogueDir(dir, id),
       BUILD_INPUTS_OUT: inputsFile,
+      BUILD_CAPABILITIES: capabilities.join(',') || 'none',
       ...(typeof reuse === 'string' ? {} : { BUILD_REUSE: reuse.dir, BUILD_REUSE_INPUTS: reuse.manifest }),
     };
     if (settings.merge.length > 0) {
@@ -228,6 +250,7 @@ export function writeManifest(
       LANGS.map((lang) => [lang, { ...facts.counts[lang], pages: gate.pages.perLang[lang] }]),
     ) as Manifest['counts'],
     contentHash: facts.contentHash,
+    api: facts.api,
     pagefind,
     size: { files: gate.pages.size.files + pagefind.files, bytes: gate.pages.size.bytes + pagefind.bytes },
     firstLoadKb: gate.firstLoadKb,

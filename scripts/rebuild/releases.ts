@@ -2,6 +2,7 @@
  * The releases folder (RELEASES_DIR, default ./releases):
  *   <id>/        a built site, never changed once built
  *   <id>.json    its manifest
+ *   <id>.reads.jsonl.gz  what its night read from the API that the next night may reuse (src/data/night-reads.ts)
  *   current      a symlink to the live release's folder, swapped atomically
  *   report.json  the last run's report
  * Release ids are UTC build times ('20260501T220000Z'), so they sort by age.
@@ -27,6 +28,7 @@ export const releasesDirFromEnv = (env: NodeJS.ProcessEnv = process.env) => reso
 
 export const siteDir = (dir: string, id: string) => join(dir, id);
 export const manifestPath = (dir: string, id: string) => join(dir, `${id}.json`);
+export const readsPath = (dir: string, id: string) => join(dir, `${id}.reads.jsonl.gz`);
 /** Where a run leaves the catalogue it read for its build (removed when the run ends). */
 export const catalogueDir = (dir: string, id: string) => join(dir, `.${id}.catalogue`);
 
@@ -102,6 +104,7 @@ export function pruneReleases(dir: string, keep: number, building?: string): str
     if (kept.has(release.id)) continue;
     rmSync(siteDir(dir, release.id), { recursive: true, force: true });
     rmSync(manifestPath(dir, release.id), { force: true });
+    rmSync(readsPath(dir, release.id), { force: true });
     removed.push(release.id);
   }
   return removed;

@@ -55,6 +55,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, argv: string[]): Rebuild
     keep: number('REBUILD_KEEP', 5, 1, true),
     maxProductDrop: number('REBUILD_MAX_PRODUCT_DROP', 20, 0),
     maxCategoryDrop: number('REBUILD_MAX_CATEGORY_DROP', 10, 0),
+    maxStoreDrop: number('REBUILD_MAX_STORE_DROP', 20, 0),
     jsBudgetKb: budgets(env.REBUILD_JS_BUDGET_KB),
     webhookUrl: env.REBUILD_WEBHOOK_URL || null,
     reportPath: resolve(env.REBUILD_REPORT || join(releasesDir, 'report.json')),

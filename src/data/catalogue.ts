@@ -12,31 +12,24 @@
 import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { ApiError, createApi, type Api } from '../lib/api/client.ts';
 import { readEveryAnswer } from '../lib/backend/answers.ts';
-import type { CatalogueProduct, Review, Store } from '../lib/backend/shop.ts';
+import type { CatalogueProduct, Product, Review, Store } from '../lib/backend/shop.ts';
 import type { Catalogue } from '../lib/catalogue-view.ts';
 import { readCatalogue } from './catalogue-file.ts';
+import type { NightReads } from './night-reads.ts';
+import { pacedFetch, pacerFor } from './pacing.ts';
 import { LATEST_REVIEWS } from '../lib/live-product.ts';
 import { pageFromNext } from '../lib/paging.ts';
 import { newestFirst } from '../lib/product.ts';
 import type { Lang } from '#contract/schemas.ts';
 
 const CATALOGUE_PAGE_SIZE = 1000;
-/** Concurrent requests when the API has no bulk catalogue call (products one by one, category listings). */
-const PRODUCT_CONCURRENCY = 16;
+/**
+ * Reads queued at a time (products, their reviews, category listings); how many are sent at once and how often is the
+ * pacer's (pacing.ts).
+ */
+const AT_ONCE = 16;
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env[name] : undefined);
-
-/**
- * A throttled (429) or unavailable (503) read is repeated after the wait its
- * Retry-After names, up to a minute: a build waits for a busy API instead of
- * failing, but never hangs on it. BUILD_RETRY_AFTER_MAX (seconds) changes the
- * cap; 0 fails at once.
- */
-const BUILD_MAX_RETRY_AFTER_MS = 60_000;
-const retryAfterCap = (): number => {
-  const seconds = env('BUILD_RETRY_AFTER_MAX');
-  return seconds !== undefined && /^\d+$/.test(seconds) ? Number(seconds) * 1000 : BUILD_MAX_RETRY_AFTER_MS;
-};
 
 /** Skipped items, in the build's log. */
 const report = (problem: string) => console.warn(`[catalogue] ${problem}`);
@@ -53,7 +46,16 @@ function acceptedBuildToken(apiUrl: string): Promise<string | undefined> {
   if (!token) return Promise.resolve(undefined);
   let accepted = tokens.get(apiUrl);
   if (!accepted) {
-    const probe = createApi({ baseURL: apiUrl, lang: 'uz', token: () => token, read: readEveryAnswer, report });
+    pacerFor(apiUrl);
+    const probe = createApi({
+      baseURL: apiUrl,
+      lang: 'uz',
+      token: () => token,
+      fetch: pacedFetch,
+      paced: true,
+      read: readEveryAnswer,
+      report,
+    });
     accepted = probe.call('categories').then(
       () => token,
       (error: unknown) => {
@@ -68,16 +70,18 @@ function acceptedBuildToken(apiUrl: string): Promise<string | undefined> {
 }
 
 /**
- * The build's API client: the build token when the backend accepts it, and a
- * 429 or 503 from something in front of it waited out (Retry-After, bounded).
+ * The build's API client: the build token when the backend accepts it, every request paced and a refused one waited
+ * out (pacing.ts).
  */
 export async function buildApi(apiUrl: string, lang: Lang): Promise<Api> {
+  pacerFor(apiUrl);
   const token = await acceptedBuildToken(apiUrl);
   return createApi({
     baseURL: apiUrl,
     lang,
     token: () => token,
-    maxRetryAfterMs: retryAfterCap(),
+    fetch: pacedFetch,
+    paced: true,
     read: readEveryAnswer,
     report,
   });
@@ -108,9 +112,10 @@ export const handedFolder = (): string | undefined => env('BUILD_CATALOGUE') || 
 
 /**
  * The catalogue for one language, loaded once per process and API; from BUILD_CATALOGUE's folder when the rebuild
- * handed over the one it read from that API and checked (catalogue-file.ts).
+ * handed over the one it read from that API and checked (catalogue-file.ts). The rebuild passes what the last night
+ * read (`night`): then only what changed is read again.
  */
-export function loadCatalogue(lang: Lang, apiUrl: string): Promise<Catalogue> {
+export function loadCatalogue(lang: Lang, apiUrl: string, night?: NightReads): Promise<Catalogue> {
   const key = `${apiUrl}|${lang}`;
   let catalogue = loaded.get(key);
   if (!catalogue) {
@@ -118,17 +123,17 @@ export function loadCatalogue(lang: Lang, apiUrl: string): Promise<Catalogue> {
     catalogue = handed
       ? readCatalogue(handed, lang)
       : Promise.all([buildApi(apiUrl, lang), backendCapabilities(apiUrl, env('API_CAPABILITIES'))]).then(
-          ([api, capabilities]) => fetchCatalogue(api, new Set(capabilities)),
+          ([api, capabilities]) => fetchCatalogue(api, new Set(capabilities), night),
         );
     loaded.set(key, catalogue);
   }
   return catalogue;
 }
 
-async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>): Promise<Catalogue> {
+async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>, night?: NightReads): Promise<Catalogue> {
   const [categories, loadedProducts, groups, top, topProducts, phone, laptop] = await Promise.all([
     api.call('categories'),
-    fetchProducts(api, has.has('catalogue')),
+    fetchProducts(api, has.has('catalogue'), night),
     api.call('mainProducts'),
     api.call('top'),
     api.call('topProducts'),
@@ -145,7 +150,7 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>): Promise<C
       return product ? [{ ...item, features: product.features }] : [];
     });
   const categoryBanners = new Map(
-    await mapLimited(categories, PRODUCT_CONCURRENCY, async (c) => [c.id, await categoryBannersOf(api, c.id)] as const),
+    await mapLimited(categories, AT_ONCE, async (c) => [c.id, await categoryBannersOf(api, c.id)] as const),
   );
   return {
     lang: api.lang,
@@ -191,7 +196,7 @@ async function withCategories(
   const names = new Map(categories.map((c) => [c.id, c.name]));
   const listedUnder = new Map<number, number>();
   if (products.some((product) => !product.category)) {
-    await mapLimited(categories, PRODUCT_CONCURRENCY, async (category) => {
+    await mapLimited(categories, AT_ONCE, async (category) => {
       const listed = await fetchAllPages((page) =>
         api.call('categoryProducts', { params: { id: category.id }, query: { page: String(page) } }),
       );
@@ -205,23 +210,24 @@ async function withCategories(
   });
 }
 
-async function fetchProducts(api: Api, bulk: boolean): Promise<CatalogueProduct[]> {
+async function fetchProducts(api: Api, bulk: boolean, night?: NightReads): Promise<CatalogueProduct[]> {
   if (bulk) {
     return fetchAllPages((page) =>
       api.call('catalogue', { query: { page: String(page), page_size: String(CATALOGUE_PAGE_SIZE) } }),
     );
   }
-  // The spec's calls only: list every product, then read each one and its reviews (what its page shows).
-  const summaries = await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } }));
-  const products = await mapLimited(summaries, PRODUCT_CONCURRENCY, async ({ id }) => {
-    const [product, reviews] = await Promise.all([
-      productOrSkip(api, id),
-      productReviews(api, id).catch((error: unknown) => {
-        report(`reviews of product ${id} not read (${String(error)}): none shown`);
-        return [] as Review[];
-      }),
-    ]);
+  // The spec's calls only: the paged list carries each product; one whose entry lacks what its page shows is read
+  // on its own. Its reviews are a call of their own.
+  const listed = await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } }));
+  const lacking = listed.filter(({ lacks }) => lacks.length > 0);
+  if (lacking.length > 0) {
+    const fields = [...new Set(lacking.flatMap(({ lacks }) => lacks))].join(', ');
+    report(`${lacking.length} of ${listed.length} listed products lack ${fields} (${api.lang}): each read on its own`);
+  }
+  const products = await mapLimited(listed, AT_ONCE, async ({ product: entry, lacks }) => {
+    const product = lacks.length > 0 ? await productOrSkip(api, entry.id) : entry;
     if (!product) return null;
+    const reviews = await nightReviews(api, product, night);
     const full: CatalogueProduct = {
       ...product,
       reviews_count: product.reviews_count ?? reviews.length,
@@ -230,6 +236,41 @@ async function fetchProducts(api: Api, bulk: boolean): Promise<CatalogueProduct[
     return full;
   });
   return products.filter((product): product is CatalogueProduct => product !== null);
+}
+
+/**
+ * A product's reviews for tonight's pages: read when the night says they are due (or there is no last night), else
+ * the last release's; a read that fails after every wait keeps the last release's and says so, and fails the night
+ * when there are none to keep. Read once for every language.
+ */
+function nightReviews(api: Api, product: Product, night?: NightReads): Promise<Review[]> {
+  const key = `${api.baseURL}|${product.id}`;
+  let reviews = reviewLists.get(key);
+  if (!reviews) {
+    const last = night?.lastReviews(product.id);
+    if (night && last && !night.due(product)) {
+      reviews = Promise.resolve(night.keep(product.id, false));
+    } else {
+      reviews = api
+        .call('productComments', { params: { id: product.id } })
+        .then(newestFirst)
+        .then(
+          (read) => {
+            night?.read(product, read);
+            return read;
+          },
+          (error: unknown) => {
+            if (!night || !last) throw error;
+            report(
+              `reviews of product ${product.id} not read (${String(error)}): the last release's ${last.readAt} kept`,
+            );
+            return night.keep(product.id, true);
+          },
+        );
+    }
+    reviewLists.set(key, reviews);
+  }
+  return reviews;
 }
 
 /** One product; a product the backend no longer has (404) or sends malformed is skipped and reported. */

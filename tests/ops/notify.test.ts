@@ -25,6 +25,7 @@ describe('settings', () => {
       keep: 5,
       maxProductDrop: 20,
       maxCategoryDrop: 10,
+      maxStoreDrop: 20,
       jsBudgetKb: FIRST_LOAD_BUDGETS_KB,
       webhookUrl: null,
       dryRun: false,

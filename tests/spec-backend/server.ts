@@ -4,14 +4,16 @@
  * Any other path answers 404 and a known path asked with another method 405, in JSON as
  * Django REST writes them; cross-origin calls are allowed, as a browser storefront needs.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { apiRoutes, challenge, open, route, uzbekPhone, type Answer, type Route, type Verb } from './api.ts';
 import { buildCatalogue, type Lang } from './catalogue.ts';
 import { HttpError, notFound, parseBody, present, Fields } from './drf.ts';
 import { image, mediaPaths } from './images.ts';
 import type { View } from './serialize.ts';
-import { defaults, type SpecBackendSettings } from './settings.ts';
+import { defaults, parseRate, type SpecBackendSettings } from './settings.ts';
 import { State } from './state.ts';
 
 const apiBase = '/api/v1';
@@ -27,6 +29,8 @@ export interface SpecBackend {
   port: number;
   settings: SpecBackendSettings;
   state: State;
+  /** The API calls answered so far: all, refused by the throttle, and answered 304. */
+  requests: { calls: number; throttled: number; notModified: number };
   close: () => Promise<void>;
 }
 
@@ -34,7 +38,32 @@ export interface SpecBackend {
  * Routes for the tests only: read the code "sent" to a phone (no SMS here), sign in without the
  * modal, put the state back to the seed, and end every session (as an expired token would).
  */
-const testRoutes = (state: State): Route[] => [
+const testRoutes = (state: State, requests: SpecBackend['requests']): Route[] => [
+  route('/product/{id}', {
+    POST: open(async (ctx) => {
+      const product = ctx.view.catalogue.productById.get(ctx.id);
+      if (!product) throw notFound();
+      const fields = new Fields(await ctx.body());
+      const price = fields.string('price');
+      const title = fields.string('title');
+      fields.check();
+      if (price !== undefined) product.price = Number(price);
+      if (title !== undefined) product.title = { uz: title, ru: title };
+      return { status: 204 };
+    }),
+  }),
+  route('/requests', { GET: open(() => ({ body: { ...requests } })) }),
+  route('/throttle', {
+    POST: open(async (ctx) => {
+      const fields = new Fields(await ctx.body());
+      const rate = fields.string('throttle');
+      const paths = fields.string('paths');
+      fields.check();
+      ctx.settings.throttle = parseRate(rate);
+      ctx.settings.throttlePaths = paths ?? '';
+      return { status: 204 };
+    }),
+  }),
   route('/code', {
     GET: open((ctx) => {
       // A `+` in a query string reads as a space: take the digits and put the plus back.
@@ -106,10 +135,25 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
   const catalogue = buildCatalogue(settings.products);
   const media = mediaPaths(catalogue);
   const state = new State();
-  const tests = testRoutes(state);
+  const requests = { calls: 0, throttled: 0, notModified: 0 };
+  const tests = testRoutes(state, requests);
+  const throttled = throttler(settings);
 
   const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = status === 204 || body === undefined ? '' : JSON.stringify(body);
+    const read = /^(GET|HEAD)$/.test(response.req.method ?? '');
+    if (read && status === 200 && text) {
+      // Django's ConditionalGetMiddleware: an ETag on every read, and 304 when the client has that answer already.
+      const etag = `"${createHash('md5').update(text).digest('hex')}"`;
+      headers = { ...headers, ETag: etag };
+      const known = response.req.headers['if-none-match'];
+      if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        requests.notModified++;
+        response.writeHead(304, headers);
+        response.end();
+        return;
+      }
+    }
     response.writeHead(status, {
       ...(text ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) } : {}),
       ...headers,
@@ -187,16 +231,36 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
       response.end(request.method === 'HEAD' ? undefined : bytes);
       return;
     }
+    if (path.startsWith(`${apiBase}/`)) {
+      requests.calls++;
+      const wait = throttled(request, path.slice(apiBase.length));
+      if (wait !== null) {
+        requests.throttled++;
+        const seconds = Math.max(1, Math.ceil(wait));
+        void sleep(settings.latencyMs).then(() =>
+          send(
+            response,
+            429,
+            { detail: `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.` },
+            { 'Retry-After': String(seconds) },
+          ),
+        );
+        return;
+      }
+    }
     const [routes, rest] = path.startsWith(`${apiBase}/`)
       ? [apiRoutes, path.slice(apiBase.length)]
       : path.startsWith('/__test/')
         ? [tests, path.slice('/__test'.length)]
         : [[], path];
-    serve(request, response, routes, rest).catch((error: unknown) => {
-      console.error('spec backend:', error);
-      if (!response.headersSent) send(response, 500, { detail: 'A server error occurred.' });
-      else response.destroy();
-    });
+    const delay = routes === apiRoutes ? sleep(settings.latencyMs) : Promise.resolve();
+    delay
+      .then(() => serve(request, response, routes, rest))
+      .catch((error: unknown) => {
+        console.error('spec backend:', error);
+        if (!response.headersSent) send(response, 500, { detail: 'A server error occurred.' });
+        else response.destroy();
+      });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -211,10 +275,33 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
     port,
     settings: { ...settings, port },
     state,
+    requests,
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+/**
+ * Django REST's SimpleRateThrottle per client address over the paths it covers: the seconds to wait when this request
+ * is one too many, else null (and the request counts).
+ */
+function throttler(settings: SpecBackendSettings): (request: IncomingMessage, path: string) => number | null {
+  const histories = new Map<string, number[]>();
+  return (request, path) => {
+    const { throttle, throttlePaths } = settings;
+    if (!throttle || (throttlePaths && !new RegExp(throttlePaths).test(path))) return null;
+    const now = Date.now() / 1000;
+    const key = request.socket.remoteAddress ?? '';
+    const history = (histories.get(key) ?? []).filter((at) => at > now - throttle.seconds);
+    histories.set(key, history);
+    if (history.length < throttle.requests) {
+      history.unshift(now);
+      return null;
+    }
+    const remaining = history.length ? throttle.seconds - (now - history[history.length - 1]!) : throttle.seconds;
+    return remaining / (throttle.requests - history.length + 1);
   };
 }

@@ -30,6 +30,15 @@ export interface SpecBackendSettings {
    * included, before any permission check. Off: an unknown token on a public call is ignored.
    */
   strictTokens: boolean;
+  /** Milliseconds every API answer takes (a production backend's 40 ms). */
+  latencyMs: number;
+  /**
+   * Django REST's anonymous throttle, `num/period` (period second, minute, hour or day), per client address: past
+   * it an answer is 429 with Retry-After. null: none. `0/second` refuses every call it covers.
+   */
+  throttle: { requests: number; seconds: number } | null;
+  /** Which API paths (after /api/v1) the throttle covers: a regular expression; every path when empty. */
+  throttlePaths: string;
 }
 
 export const defaults: Readonly<SpecBackendSettings> = {
@@ -40,7 +49,23 @@ export const defaults: Readonly<SpecBackendSettings> = {
   products: 40,
   codeMinutes: 1,
   strictTokens: true,
+  latencyMs: 0,
+  throttle: null,
+  throttlePaths: '',
 };
+
+const PERIODS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** Django REST's rate: `20/second`, `100/minute` (the period's first letter counts). */
+export function parseRate(value: string | undefined): SpecBackendSettings['throttle'] {
+  if (value === undefined || value === '') return null;
+  const [count = '', period = ''] = value.split('/');
+  const seconds = PERIODS[period.charAt(0)];
+  const requests = Number(count);
+  if (!/^\d+$/.test(count) || seconds === undefined)
+    throw new Error(`SPEC_THROTTLE must be num/period (e.g. 20/second), got "${value}"`);
+  return { requests, seconds };
+}
 
 const integer = (name: string, value: string | undefined, fallback: number, min: number): number => {
   if (value === undefined || value === '') return fallback;
@@ -73,5 +98,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SpecBackendSettings {
     products: integer('SPEC_PRODUCTS', env['SPEC_PRODUCTS'], defaults.products, 1),
     codeMinutes: integer('SPEC_CODE_MINUTES', env['SPEC_CODE_MINUTES'], defaults.codeMinutes, 0),
     strictTokens: flag('SPEC_STRICT_TOKENS', env['SPEC_STRICT_TOKENS'], defaults.strictTokens),
+    latencyMs: integer('SPEC_LATENCY_MS', env['SPEC_LATENCY_MS'], defaults.latencyMs, 0),
+    throttle: parseRate(env['SPEC_THROTTLE']),
+    throttlePaths: env['SPEC_THROTTLE_PATHS'] ?? defaults.throttlePaths,
   };
 }

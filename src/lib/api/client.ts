@@ -16,6 +16,8 @@ import { readShopperAnswer, type Answer, type ReadAnswer, type Report } from '..
 const API_TIMEOUT_MS = 10_000;
 export const GET_RETRIES = 3;
 const RETRY_DELAY_MS = 1_000;
+/** The answers a read is repeated after when something else waits out refusals (ofetch's list without 429 and 503). */
+const FAULTS = [408, 409, 425, 500, 502, 504];
 /** The longest `retry_after` of a throttled session renewal that the waiting call sits out before renewing again. */
 export const REFRESH_WAIT_MAX_MS = 30_000;
 /** The reference API started by `npm start`. */
@@ -51,12 +53,10 @@ export interface ApiOptions {
   timeout?: number;
   retryDelay?: number;
   /**
-   * The longest wait a refused read (429 or 503) is held to when the answer
-   * says `Retry-After`: the read is repeated after that wait, capped here. Off
-   * (0) by default, where reads are repeated `retryDelay` apart; the build
-   * sets it, since a nightly build may wait where a shopper should not.
+   * The fetch given paces the build's requests and waits out refused reads (429, 503) itself (src/data/pacing.ts):
+   * the client then repeats only faults. Off in the browser, where every failed read is repeated `retryDelay` apart.
    */
-  maxRetryAfterMs?: number;
+  paced?: boolean;
   fetch?: typeof globalThis.fetch;
   /**
    * Checks an answer against the contract (`checkAnswer` from contract.ts).
@@ -98,13 +98,8 @@ export function createApi(options: ApiOptions) {
     {
       baseURL,
       timeout: options.timeout ?? API_TIMEOUT_MS,
-      retryDelay: ({ response }) => {
-        const base = options.retryDelay ?? RETRY_DELAY_MS;
-        const cap = options.maxRetryAfterMs ?? 0;
-        if (cap <= 0 || !response || (response.status !== 429 && response.status !== 503)) return base;
-        const after = retryAfterMs(response.headers.get('retry-after'));
-        return after === null ? base : Math.min(Math.max(after, base), cap);
-      },
+      retryDelay: options.retryDelay ?? RETRY_DELAY_MS,
+      ...(options.paced ? { retryStatusCodes: FAULTS } : {}),
       onRequest({ options: request }) {
         const headers = new Headers(request.headers);
         headers.set('Accept-Language', options.lang);

@@ -35,6 +35,7 @@ import {
   type MainProductsGroup,
   type OwnReview,
   type Page,
+  type Product,
   type ProductSummary,
   type RequiredComment,
   type Review,
@@ -169,6 +170,30 @@ function readCatalogueProduct(raw: unknown, report: Report): CatalogueProduct {
   return { ...product, latest_reviews: latest == null ? [] : reviews(latest, report) };
 }
 
+/**
+ * What a product page shows beyond a card, each under the names a backend may give it: a listed product whose entry
+ * carries them all needs no call of its own.
+ */
+const PRODUCT_PAGE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  description: ['description'],
+  features: ['features'],
+  stock: ['stock', 'count'],
+};
+
+/** A product as a paged list gives it, read in full, and the fields of its page that its entry lacks. */
+export interface ListedProduct {
+  product: Product;
+  lacks: string[];
+}
+
+function readListedProduct(value: unknown, report: Report): ListedProduct {
+  const raw = record(value, 'product');
+  const lacks = Object.entries(PRODUCT_PAGE_FIELDS)
+    .filter(([, names]) => names.every((name) => raw[name] === undefined))
+    .map(([field]) => field);
+  return { product: readProduct(raw, report), lacks };
+}
+
 type Reader = (raw: unknown, report: Report) => unknown;
 
 /** The answers of the calls the browser makes (sign-in, a product and its reviews, search, the profile's reviews). */
@@ -190,7 +215,8 @@ const shopperReaders = {
 /** The answers only the build reads (the catalogue): kept out of the browser's client. */
 const catalogueReaders = {
   mainProducts: (raw: unknown, report: Report) => list(raw, 'group', (group) => readGroup(group, report), report),
-  allProducts: productPage,
+  allProducts: (raw: unknown, report: Report) =>
+    readPage(raw, 'product', (product) => readListedProduct(product, report), report),
   catalogue: (raw: unknown, report: Report) =>
     readPage(raw, 'product', (product) => readCatalogueProduct(product, report), report),
   categories: (raw: unknown, report: Report) => list(raw, 'category', readCategory, report),
