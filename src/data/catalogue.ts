@@ -57,7 +57,10 @@ function acceptedBuildToken(apiUrl: string): Promise<string | undefined> {
       report,
     });
     accepted = probe.call('categories').then(
-      () => token,
+      () => {
+        pacerFor(apiUrl).lift();
+        return token;
+      },
       (error: unknown) => {
         if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) throw error;
         console.warn(`[catalogue] ${apiUrl} refuses API_BUILD_TOKEN (${error.status}): the build reads without it`);

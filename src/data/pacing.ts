@@ -38,6 +38,11 @@ export interface PacingSettings {
   budgetSeconds: number;
   /** The longest single wait, in seconds; 0: a refusal fails at once. */
   maxWaitSeconds: number;
+  /**
+   * Whether a backend that accepts the build token (and so lifts its limits for the build) is read unpaced: when the
+   * operator set neither the rate nor the concurrency.
+   */
+  liftable: boolean;
 }
 
 /** Defaults that suit a shared production API: a full 100,000-product night in about two hours (docs/operations.md). */
@@ -46,7 +51,11 @@ export const PACING_DEFAULTS: Readonly<PacingSettings> = {
   concurrency: 4,
   budgetSeconds: 1800,
   maxWaitSeconds: 60,
+  liftable: true,
 };
+
+/** Requests in flight for a backend that lifted its limits for the build. */
+const LIFTED_CONCURRENCY = 16;
 
 /** The settings of the environment (docs/operations.md, Settings); an unreadable one throws, naming it. */
 export function pacingFromEnv(env: Record<string, string | undefined>): PacingSettings {
@@ -63,6 +72,7 @@ export function pacingFromEnv(env: Record<string, string | undefined>): PacingSe
     concurrency: read('BUILD_API_CONCURRENCY', PACING_DEFAULTS.concurrency, 1, true),
     budgetSeconds: read('BUILD_API_WAIT_BUDGET', PACING_DEFAULTS.budgetSeconds, 0),
     maxWaitSeconds: read('BUILD_RETRY_AFTER_MAX', PACING_DEFAULTS.maxWaitSeconds, 0),
+    liftable: !env['BUILD_API_RATE'] && !env['BUILD_API_CONCURRENCY'],
   };
 }
 
@@ -94,7 +104,8 @@ const keyOf = (url: string, language: string | null) => `${language ?? ''} ${url
 
 export type Pacer = ReturnType<typeof createPacer>;
 
-export function createPacer(settings: PacingSettings, clock: PacingClock = realClock) {
+export function createPacer(given: PacingSettings, clock: PacingClock = realClock) {
+  const settings = { ...given };
   const counts: CallCounts = { calls: 0, throttled: 0, retries: 0, notModified: 0, waitedSeconds: 0 };
   let rate = settings.rate;
   let calm = 0;
@@ -198,6 +209,12 @@ export function createPacer(settings: PacingSettings, clock: PacingClock = realC
     fetch: (fetcher: typeof fetch) => (input: RequestInfo | URL, init?: RequestInit) =>
       send(input instanceof Request ? input.url : String(input), init, fetcher),
     counts: (): CallCounts => ({ ...counts, waitedSeconds: Math.round(counts.waitedSeconds * 10) / 10 }),
+    /** The backend lifted its limits for the build (it accepted the build token): unpaced, unless the operator set a pace. */
+    lift: () => {
+      if (!settings.liftable) return;
+      rate = settings.rate = Infinity;
+      settings.concurrency = LIFTED_CONCURRENCY;
+    },
     /** Whether a refusal was passed on because the wait budget was spent. */
     budgetSpent: () => spent,
     /** The answers of the last release, asked for again with their validators. */
