@@ -316,7 +316,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const products = Number(process.env.BENCH_PRODUCTS ?? FULL_SIZE);
   if (!Number.isInteger(products) || products < 1) throw new Error('BENCH_PRODUCTS must be a whole number above 0');
   if (process.argv.includes('--night')) {
-    console.log(formatNight(await runNight(products, resolve(process.env.BENCH_DIR ?? '.tmp/bench'))));
+    const dir = resolve(process.env.BENCH_DIR ?? '.tmp/bench');
+    console.log(formatNight(await runNight(products, dir, process.argv.includes('--spec'))));
     process.exit(0);
   }
   const figures = await runBench(products, resolve(process.env.BENCH_DIR ?? '.tmp/bench'));

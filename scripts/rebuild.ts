@@ -11,7 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { samplePeakMemory } from './process-memory.ts';
-import { apiCapabilities } from './rebuild/catalogue.ts';
+import { apiCapabilities, handedFacts } from './rebuild/catalogue.ts';
 import { deploy, missingSettings, ADAPTERS } from './rebuild/deploy.ts';
 import { Refusal } from './rebuild/gate.ts';
 import { partsCount } from './rebuild/index-parts.ts';
@@ -87,7 +87,8 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       id: liveId,
       manifest: liveId ? readManifest(manifestPath(dir, liveId)) : null,
     }));
-    const capabilities = await step('api', () => apiCapabilities(settings.apiUrl));
+    const handed = settings.merge.length > 0 ? handedFacts() : null;
+    const capabilities = handed?.capabilities ?? (await step('api', () => apiCapabilities(settings.apiUrl)));
     // The catalogue is read and checked while Astro starts (the build waits for it); a refusal stops the build.
     const refused = new AbortController();
     const reading = step('api', () => readCatalogue(settings, release, live, timed)).catch((error: unknown) => {

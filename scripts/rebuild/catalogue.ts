@@ -4,7 +4,9 @@
  * then reads this same catalogue from files, not from the API again: what was checked is what is built.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { handOver } from '../../integrations/catalogue-handover.ts';
 import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
@@ -14,6 +16,7 @@ import { reviewsOf, showsSomeReviews } from '../../src/data/comments.ts';
 import { hasCommentsPage, type Catalogue } from '../../src/lib/catalogue-view.ts';
 import { categoriesHash } from '../build.ts';
 import { Refusal, type CatalogueCounts } from './gate.ts';
+import { partsCount, partsForCatalogue } from './index-parts.ts';
 import { publicUrl, type Manifest } from './manifest.ts';
 import { readNightReads, writeNightReads, type NightReads } from '../../src/data/night-reads.ts';
 import { paceApiCalls, pacerFor } from '../../src/data/pacing.ts';
@@ -74,6 +77,55 @@ export interface CatalogueFacts {
   sharedData: string;
   /** What reading it cost. */
   api: NonNullable<Manifest['api']>;
+}
+
+/** What reading the API cost, as the rebuild's log says it. */
+export const apiLine = (api: CatalogueFacts['api']): string =>
+  `API: ${api.calls} calls (${api.perProduct} a product), ${api.throttled} refused (429/503), ${api.retries} retries, ` +
+  `${api.waitedSeconds} s waited, ${api.notModified} answers reused on 304; reviews of ${api.reviews.read} products ` +
+  `read, ${api.reviews.kept} kept from the last night, ${api.reviews.keptAfterFailure} kept after a failed read`;
+
+/** What a catalogue read on another machine says of itself (`npm run catalogue`), beside its files. */
+const FACTS_FILE = 'facts.json';
+const READS_FILE = 'reads.jsonl.gz';
+
+interface HandedFacts extends CatalogueFacts {
+  capabilities: Capability[];
+  /** The search index's product parts for this catalogue, which every shard and the merge must share. */
+  indexParts: number;
+}
+
+/**
+ * Reads the catalogue into `folder` for builds on other machines (the shards of a sharded night and their merge),
+ * so the API is read once however many machines build: the catalogue and reviews as the rebuild hands them over, the
+ * capabilities, the facts, and the night's reads for the next night.
+ */
+export async function readCatalogueInto(
+  apiUrl: string,
+  folder: string,
+  lastReads: string | null,
+): Promise<HandedFacts> {
+  const capabilities = await apiCapabilities(apiUrl);
+  const facts = await catalogueFacts(apiUrl, folder, { last: lastReads, next: join(folder, READS_FILE) });
+  const indexParts = process.env['BUILD_INDEX_PARTS']
+    ? partsCount(process.env)
+    : partsForCatalogue(facts.counts.uz.products);
+  const handed = { ...facts, capabilities, indexParts };
+  writeFileSync(join(folder, FACTS_FILE), JSON.stringify(handed));
+  handOver(folder, { sharedData: facts.sharedData });
+  return handed;
+}
+
+/** The facts of a catalogue read on another machine (BUILD_CATALOGUE), or null when none was handed over. */
+export function handedFacts(): HandedFacts | null {
+  const folder = process.env['BUILD_CATALOGUE'];
+  const file = folder ? join(folder, FACTS_FILE) : null;
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as HandedFacts) : null;
+}
+
+/** Keeps the reads of a catalogue read elsewhere with this release, for the next night. */
+export function keepHandedReads(next: string): void {
+  copyFileSync(join(process.env['BUILD_CATALOGUE']!, READS_FILE), next);
 }
 
 /** Where the last night's reads are, and where this night's go (null: not kept). */

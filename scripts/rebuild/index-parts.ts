@@ -45,6 +45,13 @@ export function partsCount(env: NodeJS.ProcessEnv): number {
   return count;
 }
 
+/**
+ * The product parts for a catalogue of this size when BUILD_INDEX_PARTS is not set (docs/operations.md, "Which to
+ * use"): one index for a small shop, where parts cost the browser more than they save a night; 8 from 1,000 products,
+ * where a night then indexes one part of eight; 16 above 100,000, where a part would pass 2 GB in Pagefind.
+ */
+export const partsForCatalogue = (products: number): number => (products < 1000 ? 1 : products <= 100_000 ? 8 : 16);
+
 /** Every product part, 1 … count. */
 export const productParts = (count: number): number[] => Array.from({ length: count }, (_, index) => index + 1);
 

@@ -4,12 +4,16 @@
  * product's price as a seller would (`npm run product`), then runs the nightly `rebuild`, and prints both runs'
  * wall time, peak memory (the rebuild's process tree) and steps, and the night as a share of the full rebuild.
  * BUILD_INDEX_PARTS is the environment's (8 when unset: the nightly workflow's).
+ * `--spec`: against the spec-only backend as a production API behaves instead (tests/spec-backend: the spec's calls
+ * alone, pages of 20, 40 ms a call, Django REST's throttle at 20 a second), read at the build's default pace: what
+ * each night cost in calls, refusals and waits is printed beside its time.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seededApi } from '../seeded-api.ts';
+import { startSpecBackend } from '../../tests/spec-backend/server.ts';
 import { measured, type Run } from '../process-memory.ts';
 import type { Manifest } from './manifest.ts';
 import type { Report } from './notify.ts';
@@ -34,20 +38,59 @@ export interface NightFigures {
   load: [number, number];
 }
 
-export async function runNight(products: number, dir: string): Promise<NightFigures> {
+/** A backend to run the nights against: where it is, how the rebuild reaches it, and a seller's price change. */
+interface Backend {
+  env: NodeJS.ProcessEnv;
+  changePrice: (id: number, price: number) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+async function referenceApi(products: number, dataDir: string): Promise<Backend> {
+  const { api, buildToken } = await seededApi(products, dataDir);
+  return {
+    env: { API_URL: api.url, API_BUILD_TOKEN: buildToken },
+    changePrice: async (id, price) => {
+      const changed = spawnSync(
+        process.execPath,
+        [resolve('api/product-cli.ts'), String(id), '--price', String(price), '--data-dir', dataDir],
+        { encoding: 'utf8' },
+      );
+      if (changed.status !== 0) throw new Error(`npm run product failed: ${changed.stderr}`);
+    },
+    close: () => api.close(),
+  };
+}
+
+/** The spec-only backend as production behaves: 40 ms a call, 20 calls a second, pages of 20. */
+async function specBackend(products: number): Promise<Backend> {
+  const backend = await startSpecBackend({ products, latencyMs: 40, throttle: { requests: 20, seconds: 1 } });
+  return {
+    env: { API_URL: backend.origin },
+    changePrice: async (id, price) => {
+      const answer = await fetch(`${backend.origin}/__test/product/${id}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ price }),
+      });
+      if (answer.status !== 204) throw new Error(`the spec backend refused the price change (${answer.status})`);
+    },
+    close: () => backend.close(),
+  };
+}
+
+export async function runNight(products: number, dir: string, spec = false): Promise<NightFigures> {
   const dataDir = join(dir, 'night-data');
   const releases = join(dir, 'night-releases');
   for (const folder of [dataDir, releases]) rmSync(folder, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const indexParts = Number(process.env['BUILD_INDEX_PARTS'] || 8);
-  const { api, buildToken } = await seededApi(products, dataDir);
+  const backend = spec ? await specBackend(products) : await referenceApi(products, dataDir);
   const load = loadavg()[0]!;
   try {
     const rebuild = async (args: string[]): Promise<RebuildRun> => {
       const reportPath = join(releases, 'report.json');
       const run = await measured([resolve('scripts/rebuild.ts'), ...args], {
-        API_URL: api.url,
-        API_BUILD_TOKEN: buildToken,
+        ...backend.env,
         SITE_URL: 'http://localhost:4321',
         RELEASES_DIR: releases,
         REBUILD_REPORT: reportPath,
@@ -62,12 +105,7 @@ export async function runNight(products: number, dir: string): Promise<NightFigu
     };
     const full = await rebuild(['--full']);
     const changed = Math.ceil(products / 2);
-    const price = spawnSync(
-      process.execPath,
-      [resolve('api/product-cli.ts'), String(changed), '--price', '1234000', '--data-dir', dataDir],
-      { encoding: 'utf8' },
-    );
-    if (price.status !== 0) throw new Error(`npm run product failed: ${price.stderr}`);
+    await backend.changePrice(changed, 1_234_000);
     const night = await rebuild([]);
     return {
       products,
@@ -79,7 +117,7 @@ export async function runNight(products: number, dir: string): Promise<NightFigu
       load: [load, loadavg()[0]!],
     };
   } finally {
-    await api.close();
+    await backend.close();
     for (const folder of [dataDir, releases]) rmSync(folder, { recursive: true, force: true });
   }
 }
@@ -95,7 +133,12 @@ export function formatNight(figures: NightFigures): string {
     `  ${`${label}:`.padEnd(44)} ${seconds.toFixed(1)} s, peak ${peakMb.toFixed(0)} MB\n` +
     `    steps: ${stepsLine(manifest.steps)}\n` +
     `    pages: ${manifest.build?.rendered ?? 0} rendered, ${manifest.build?.reused ?? 0} linked; links checked on ` +
-    `${manifest.links.pages} pages; index parts written: ${manifest.build?.indexed.join(', ') || 'none'} (of ${figures.indexParts} product parts and the shared one)\n`;
+    `${manifest.links.pages} pages; index parts written: ${manifest.build?.indexed.join(', ') || 'none'} (of ${figures.indexParts} product parts and the shared one)\n` +
+    (manifest.api
+      ? `    API: ${manifest.api.calls} calls (${manifest.api.perProduct} a product), ${manifest.api.throttled} refused, ` +
+        `${manifest.api.retries} retries, ${manifest.api.waitedSeconds} s waited, ${manifest.api.notModified} reused on 304; ` +
+        `reviews read for ${manifest.api.reviews.read} products, kept for ${manifest.api.reviews.kept}\n`
+      : '');
   const percent = Math.round(figures.ratio * 100);
   return `
 Night: ${figures.products} products, BUILD_INDEX_PARTS=${figures.indexParts}, load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after

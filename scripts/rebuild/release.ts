@@ -9,11 +9,11 @@ import { LANGS, type Lang } from '#contract/langs.ts';
 import type { PageInputs } from '../../integrations/page-selection.ts';
 import { buildSite, mergeShards, partsOf } from '../build.ts';
 import { handOver } from '../../integrations/catalogue-handover.ts';
-import { catalogueFacts, type CatalogueFacts } from './catalogue.ts';
+import { apiLine, catalogueFacts, handedFacts, keepHandedReads, type CatalogueFacts } from './catalogue.ts';
 import { filesSize, folderSize, listFiles, type FolderSize } from './files.ts';
 import { checkBudget, checkCatalogue, checkLinkResult, checkPageTypes, measureFirstLoad } from './gate.ts';
 import { startIndexer } from './index-aside.ts';
-import { changedParts, partsCount, productParts, type IndexPart } from './index-parts.ts';
+import { changedParts, partsCount, partsForCatalogue, productParts, type IndexPart } from './index-parts.ts';
 import { checkLinks, linkScope } from './links.ts';
 import { publicUrl, writeJson, type Manifest } from './manifest.ts';
 import { PAGE_TYPES, type PageType } from './page-types.ts';
@@ -65,13 +65,14 @@ export async function readCatalogue(settings: RebuildSettings, id: string, live:
     last: live.id ? readsPath(settings.releasesDir, live.id) : null,
     next: readsPath(settings.releasesDir, id),
   };
-  const facts = await timed('catalogue', () => catalogueFacts(settings.apiUrl, folder, files));
-  const { api } = facts;
-  log(
-    `API: ${api.calls} calls (${api.perProduct} a product), ${api.throttled} refused (429/503), ${api.retries} retries, ` +
-      `${api.waitedSeconds} s waited, ${api.notModified} answers reused on 304; reviews of ${api.reviews.read} products ` +
-      `read, ${api.reviews.kept} kept from the last night, ${api.reviews.keptAfterFailure} kept after a failed read`,
-  );
+  // Shards built from a catalogue read once elsewhere (`npm run catalogue`) are merged with that catalogue's facts.
+  const handed = settings.merge.length > 0 ? handedFacts() : null;
+  if (handed) keepHandedReads(files.next);
+  const facts = handed ?? (await timed('catalogue', () => catalogueFacts(settings.apiUrl, folder, files)));
+  log(apiLine(facts.api));
+  // The index's parts by the catalogue's size, unless the operator chose them: the build indexes after this read.
+  if (!process.env['BUILD_INDEX_PARTS'])
+    process.env['BUILD_INDEX_PARTS'] = String(partsForCatalogue(facts.counts.uz.products));
   checkCatalogue(facts.counts, live.manifest, settings);
   if (folder !== null) handOver(folder, { sharedData: facts.sharedData });
   return { facts, required: requiredPageTypes(facts) };

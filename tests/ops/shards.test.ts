@@ -114,6 +114,49 @@ describe('shards', () => {
     TIMEOUT,
   );
 
+  it(
+    'a sharded night reads the API once: the shards and their merge build from the catalogue read for them',
+    async () => {
+      const catalogue = join(dir, 'catalogue');
+      const read = await runScript('scripts/catalogue.ts', [catalogue], { API_URL: api.server.url });
+      expect(read.code, read.stderr).toBe(0);
+      expect(read.stdout).toMatch(/\[catalogue\] API: \d+ calls/);
+      const facts = JSON.parse(readFileSync(join(catalogue, 'facts.json'), 'utf8')) as { capabilities: string[] };
+      // From here on the API is gone: whatever still asked it would fail.
+      const gone = { API_URL: 'http://127.0.0.1:9', BUILD_CATALOGUE: catalogue };
+      const shards = [1, 2].map((i) => join(dir, `read-once-${i}`));
+      for (const [i, out] of shards.entries()) {
+        const run = await runScript('scripts/build.ts', ['--shard', `${i + 1}/2`], {
+          ...gone,
+          BUILD_CAPABILITIES: facts.capabilities.join(','),
+          SITE_URL: 'http://localhost:4321',
+          OUT_DIR: out,
+          BUILT_AT,
+          BUILD_INDEX_PARTS: '8',
+        });
+        expect(run.code, `${run.stdout.slice(-3000)}\n${run.stderr}`).toBe(0);
+      }
+      const releases = join(dir, 'read-once-releases');
+      const merged = await runScript('scripts/rebuild.ts', ['--merge', ...shards], {
+        ...gone,
+        SITE_URL: 'http://localhost:4321',
+        RELEASES_DIR: releases,
+        BUILD_INDEX_PARTS: '8',
+      });
+      expect(merged.code, merged.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(releases, 'report.json'), 'utf8')) as Report;
+      expect(report.outcome).toBe('published');
+      for (const file of ['uz/product/1.html', 'ru/category/1.html'])
+        expect(
+          readFileSync(join(releases, report.release!, file)).equals(readFileSync(join(dir, 'single', file))),
+          file,
+        ).toBe(true);
+      const manifest = JSON.parse(readFileSync(join(releases, `${report.release}.json`), 'utf8')) as Manifest;
+      expect(manifest.api!.calls).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
   it('refuses a merge with a shard missing', async () => {
     const run = await runScript('scripts/build.ts', ['--merge', join(dir, '3-shard-1'), join(dir, '3-shard-3')], {
       OUT_DIR: join(dir, 'incomplete'),

@@ -87,24 +87,29 @@ describe('workflows', () => {
     }
   });
 
-  it('the nightly rebuild shards on a matrix and merges, or builds alone incrementally from the cached live release', () => {
+  it('the nightly rebuild shards on a matrix from one read of the API and merges, or builds alone incrementally from the cached live release', () => {
     const flow = workflow('rebuild.yml') as Workflow & {
       jobs: Record<string, { needs?: string[] | string; strategy?: { matrix: Record<string, string> } }>;
     };
     expect(flow.jobs['shard']?.strategy?.matrix['shard']).toBe('${{ fromJSON(needs.plan.outputs.shards) }}');
-    expect(flow.jobs['rebuild']?.needs).toEqual(['plan', 'shard']);
+    expect(flow.jobs['rebuild']?.needs).toEqual(['plan', 'catalogue', 'shard']);
+    expect(flow.jobs['shard']?.needs).toEqual(['plan', 'catalogue']);
+    expect(runLines(flow)).toEqual(expect.arrayContaining([expect.stringContaining('npm run catalogue -- catalogue')]));
     const text = readFileSync(join(DIR, 'rebuild.yml'), 'utf8');
     expect(text).toContain('npm run build -- --shard');
     expect(text).toContain('--merge $(echo shards/*)');
     // Every shard gets one build time, and the build's token for the API's rate limits.
     expect(text).toContain('BUILT_AT: ${{ needs.plan.outputs.built_at }}');
     expect(text.match(/API_BUILD_TOKEN: \$\{\{ secrets\.API_BUILD_TOKEN \}\}/g)).toHaveLength(2);
-    // The search index in 8 parts, the same on every shard and in the rebuild (a merge refuses shards that differ).
+    // The search index's parts, chosen from the catalogue once, the same on every shard and in the merge (a merge
+    // refuses shards that differ); the shards build from the catalogue read for them.
+    const parts = '${{ needs.catalogue.outputs.index_parts }}';
     const rebuildJob = flow.jobs['rebuild'] as unknown as { env: Record<string, unknown> };
-    expect(rebuildJob.env['BUILD_INDEX_PARTS']).toBe(8);
+    expect(rebuildJob.env['BUILD_INDEX_PARTS']).toBe(parts);
     const shardBuild = flow.jobs['shard']!.steps.find((step) => step.run?.includes('npm run build -- --shard')) as
       (Step & { env?: Record<string, unknown> }) | undefined;
-    expect(shardBuild?.env?.['BUILD_INDEX_PARTS']).toBe(8);
+    expect(shardBuild?.env).toMatchObject({ BUILD_INDEX_PARTS: parts, BUILD_CATALOGUE: 'catalogue' });
+    expect(text).toContain('export BUILD_CATALOGUE=catalogue');
     // The live release (pages, manifest, current link) is restored before the rebuild and saved after it.
     const cached = flow.jobs['rebuild']!.steps.filter((step) => step.uses?.startsWith('actions/cache/'));
     expect(cached.map((step) => step.with?.['path'])).toEqual(['releases/', 'releases/']);
