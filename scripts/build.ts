@@ -13,7 +13,8 @@ import { linkFile, linkFiles } from '../integrations/link-file.ts';
 import { parseShard, type PageInputs } from '../integrations/page-selection.ts';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
-import { buildApi } from '../src/data/catalogue.ts';
+import { buildApi, handedFolder } from '../src/data/catalogue.ts';
+import { handedOver } from '../integrations/catalogue-handover.ts';
 import { listFiles } from './rebuild/files.ts';
 import { indexedPages, partOf, partsCount, productParts, shardParts, type IndexPart } from './rebuild/index-parts.ts';
 import { PARTS_FILE, partFolder, type PartsList } from '../src/lib/index-parts.ts';
@@ -310,8 +311,10 @@ export function categoriesHash(categories: Record<Lang, Category[]>): string {
     .digest('base64url');
 }
 
-/** categoriesHash from the API, for a build whose caller did not load the catalogue (a shard). */
+/** categoriesHash of the catalogue handed over (`npm run catalogue`), else from the API (a shard). */
 async function sharedData(apiUrl: string): Promise<string> {
+  const handed = handedFolder();
+  if (handed) return (await handedOver(handed)).sharedData;
   const lists = await Promise.all(LANGS.map((lang) => buildApi(apiUrl, lang).then((api) => api.call('categories'))));
   return categoriesHash(Object.fromEntries(LANGS.map((lang, i) => [lang, lists[i]!])) as Record<Lang, Category[]>);
 }

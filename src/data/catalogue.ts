@@ -29,6 +29,9 @@ const CATALOGUE_PAGE_SIZE = 1000;
  */
 const AT_ONCE = 16;
 
+/** Reviews kept after a failed read that the log names one by one. */
+const NAMED_FAILURES = 20;
+
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env[name] : undefined);
 
 /** Skipped items, in the build's log. */
@@ -168,12 +171,16 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>, night?: Ni
   };
 }
 
-/** A category's own banners; none when the backend has none for it (the spec does not say what the id names). */
+/**
+ * A category's own banners; none when the backend has none for it (404, or 400: the spec does not say what the id
+ * names). Any other failure fails the night: a refused or broken call must not publish a category without its banners.
+ */
 async function categoryBannersOf(api: Api, id: number): Promise<Catalogue['banners']['phone']> {
   try {
     return await api.call('categoryBanners', { params: { id } });
-  } catch {
-    return { b: [], t: [] };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { b: [], t: [] };
+    throw error;
   }
 }
 
@@ -264,10 +271,13 @@ function nightReviews(api: Api, product: Product, night?: NightReads): Promise<R
           },
           (error: unknown) => {
             if (!night || !last) throw error;
-            report(
-              `reviews of product ${product.id} not read (${String(error)}): the last release's ${last.readAt} kept`,
-            );
-            return night.keep(product.id, true);
+            const kept = night.keep(product.id, true);
+            // The first few are named; the night's summary counts them all.
+            if (night.tally.keptAfterFailure <= NAMED_FAILURES)
+              report(
+                `reviews of product ${product.id} not read (${String(error)}): the last release's of ${last.readAt} kept`,
+              );
+            return kept;
           },
         );
     }

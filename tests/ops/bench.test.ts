@@ -158,3 +158,33 @@ it(
   },
   BENCH_TIMEOUT,
 );
+
+it(
+  'measures the nights against a throttled spec-only backend (--night --spec), with what each cost the API',
+  async () => {
+    const run = await runScript('scripts/bench.ts', ['--night', '--spec'], {
+      BENCH_PRODUCTS: '60',
+      BENCH_DIR: dir,
+      BUILD_INDEX_PARTS: String(PARTS),
+    });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const costs = [
+      ...run.stdout.matchAll(
+        / {4}API: (\d+) calls \(([\d.]+) a product\), (\d+) refused, (\d+) retries, ([\d.]+) s waited, (\d+) reused on 304/g,
+      ),
+    ].map(([, calls, perProduct, , , , reused]) => ({
+      calls: Number(calls),
+      perProduct: Number(perProduct),
+      reused: Number(reused),
+    }));
+    expect(costs, run.stdout).toHaveLength(2);
+    const [full, night] = costs as [(typeof costs)[0], (typeof costs)[0]];
+    // Every product's reviews the first night; the lists again, mostly as 304s, and a seventh of the reviews after.
+    expect(full.calls).toBeGreaterThan(60);
+    expect(night.calls).toBeLessThan(full.calls / 2);
+    expect(night.reused).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(/night \/ full: +\d+ %/);
+    expect(readdirSync(dir)).toEqual([]);
+  },
+  BENCH_TIMEOUT,
+);

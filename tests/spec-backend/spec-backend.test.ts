@@ -472,3 +472,59 @@ describe('favourites and reviews', () => {
     expect((await call(plain, '/product-comments/999/')).status).toBe(404);
   });
 });
+
+describe('as a production API behaves: throttle, latency, validators, a seller changing a product', () => {
+  it("throttles past its rate with 429, Django REST's message and Retry-After, on the paths it covers only", async () => {
+    const limited = await startSpecBackend({ throttle: { requests: 3, seconds: 60 }, throttlePaths: '^/products/' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await call(limited, '/products/categories/')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await call(limited, '/products/categories/');
+      expect(refused.body.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds?\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await call(limited, '/banners/?type=phone')).status).toBe(200);
+      expect(limited.requests).toMatchObject({ calls: 6, throttled: 2 });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers every API call no sooner than its latency', async () => {
+    const slow = await startSpecBackend({ latencyMs: 120 });
+    try {
+      const started = performance.now();
+      expect((await call(slow, '/products/categories/')).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('sends an ETag with every read and answers 304 to a client that has that answer', async () => {
+    const first = await call(plain, '/products/all-products/');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await fetch(`${plain.api}/products/all-products/`, {
+      headers: { 'Accept-Language': 'uz', 'If-None-Match': etag! },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Another language is another answer.
+    const ru = await fetch(`${plain.api}/products/all-products/`, {
+      headers: { 'Accept-Language': 'ru', 'If-None-Match': etag! },
+    });
+    expect(ru.status).toBe(200);
+  });
+
+  it("takes a seller's new price and title, which the next read shows and whose ETag changes", async () => {
+    const before = await call(plain, '/products/product/3/');
+    const changed = await call(plain, '/__test/product/3', { json: { price: 4_321_000, title: 'Yangi nom' } });
+    expect(changed.status).toBe(204);
+    const after = await call(plain, '/products/product/3/', { lang: 'ru' });
+    expect(after.body).toMatchObject({ price: 4_321_000, title: 'Yangi nom' });
+    expect((await call(plain, '/products/product/3/')).headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect((await call(plain, '/__test/product/999999', { json: { price: 1 } })).status).toBe(404);
+    await call(plain, '/__test/product/3', { json: { price: before.body.price, title: before.body.title } });
+  });
+});
