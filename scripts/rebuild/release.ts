@@ -82,7 +82,7 @@ export async function readCatalogue(settings: RebuildSettings, id: string, live:
  * The page types a release must have: the comments pages when some product has one, the store pages when the
  * backend names stores (a backend of the spec's calls alone, without a stores list and with stores as ids, has none).
  */
-export const requiredPageTypes = (facts: Pick<CatalogueFacts, 'comments' | 'counts'>): PageType[] =>
+const requiredPageTypes = (facts: Pick<CatalogueFacts, 'comments' | 'counts'>): PageType[] =>
   (Object.keys(PAGE_TYPES) as PageType[]).filter(
     (type) =>
       (type !== 'comments' || facts.comments) &&

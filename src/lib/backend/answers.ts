@@ -181,7 +181,7 @@ const PRODUCT_PAGE_FIELDS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** A product as a paged list gives it, read in full, and the fields of its page that its entry lacks. */
-export interface ListedProduct {
+interface ListedProduct {
   product: Product;
   lacks: string[];
 }
