@@ -12,7 +12,8 @@
 import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { ApiError, createApi, type Api } from '../lib/api/client.ts';
 import { readEveryAnswer } from '../lib/backend/answers.ts';
-import type { CatalogueProduct, Review, Store } from '../lib/backend/shop.ts';
+import { onceEach } from '../lib/backend/read.ts';
+import type { Banner, CatalogueProduct, Review, Store } from '../lib/backend/shop.ts';
 import type { Catalogue } from '../lib/catalogue-view.ts';
 import { readCatalogue } from './catalogue-file.ts';
 import { LATEST_REVIEWS } from '../lib/live-product.ts';
@@ -38,8 +39,13 @@ const retryAfterCap = (): number => {
   return seconds !== undefined && /^\d+$/.test(seconds) ? Number(seconds) * 1000 : BUILD_MAX_RETRY_AFTER_MS;
 };
 
-/** Skipped items, in the build's log. */
-const report = (problem: string) => console.warn(`[catalogue] ${problem}`);
+const reported = new Set<string>();
+/** Skipped items, in the build's log: each named once, though both languages read it. */
+const report = (problem: string) => {
+  if (reported.has(problem)) return;
+  reported.add(problem);
+  console.warn(`[catalogue] ${problem}`);
+};
 
 const tokens = new Map<string, Promise<string | undefined>>();
 
@@ -90,6 +96,7 @@ const reviewLists = new Map<string, Promise<Review[]>>();
 export function forgetCatalogues(): void {
   loaded.clear();
   reviewLists.clear();
+  reported.clear();
 }
 
 /** A product's reviews, newest first: read once per build for both languages (they are the shoppers' own text). */
@@ -135,7 +142,7 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>): Promise<C
     api.call('banners', { query: { type: 'phone' } }),
     api.call('banners', { query: { type: 'laptop' } }),
   ]);
-  const products = await withCategories(api, loadedProducts, categories);
+  const products = await withCategories(api, onceEach(loadedProducts, 'product', report), categories);
   // A product skipped as malformed has no page: no list links to it either. A listed one carries its variants, so
   // its card leads to the choice.
   const built = new Map(products.map((product) => [product.id, product]));
@@ -155,9 +162,33 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>): Promise<C
     groups: groups.map((group) => ({ ...group, products: builtOnly(group.products) })),
     top: builtOnly(top),
     topProducts: builtOnly(topProducts),
-    banners: { phone, laptop },
-    categoryBanners,
+    banners: { phone: leadingToBuilt(phone, built, categories), laptop: leadingToBuilt(laptop, built, categories) },
+    categoryBanners: new Map(
+      [...categoryBanners].map(([id, banners]) => [id, leadingToBuilt(banners, built, categories)]),
+    ),
   };
+}
+
+/**
+ * Banners whose link names a product or category the site has no page for (skipped, or never there) lead nowhere:
+ * a link to a missing page would break the release's link check.
+ */
+function leadingToBuilt(
+  banners: Catalogue['banners']['phone'],
+  products: ReadonlyMap<number, unknown>,
+  categories: readonly { id: number }[],
+): Catalogue['banners']['phone'] {
+  const has = {
+    product: (id: number) => products.has(id),
+    category: (id: number) => categories.some((c) => c.id === id),
+  };
+  const checked = (banner: Banner): Banner => {
+    const [, kind, id] = /^\/(product|category)\/(\d+)(?:[?#].*)?$/.exec(banner.link ?? '') ?? [];
+    if (!kind || has[kind as keyof typeof has](Number(id))) return banner;
+    report(`banner ${banner.id ?? '?'}: ${kind} ${id} has no page, the banner leads nowhere`);
+    return { ...banner, link: null };
+  };
+  return { b: banners.b.map(checked), t: banners.t.map(checked) };
 }
 
 /** A category's own banners; none when the backend has none for it (the spec does not say what the id names). */
@@ -174,7 +205,7 @@ function storesNamed(products: readonly CatalogueProduct[]): Store[] {
   const stores = new Map<number, Store>();
   for (const { store } of products)
     if (store && !stores.has(store.id)) stores.set(store.id, { ...store, banner: null });
-  return [...stores.values()];
+  return onceEach([...stores.values()], 'store', report, (store) => store.address);
 }
 
 /**
@@ -212,7 +243,11 @@ async function fetchProducts(api: Api, bulk: boolean): Promise<CatalogueProduct[
     );
   }
   // The spec's calls only: list every product, then read each one and its reviews (what its page shows).
-  const summaries = await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } }));
+  const summaries = onceEach(
+    await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } })),
+    'product',
+    report,
+  );
   const products = await mapLimited(summaries, PRODUCT_CONCURRENCY, async ({ id }) => {
     const [product, reviews] = await Promise.all([
       productOrSkip(api, id),

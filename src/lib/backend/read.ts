@@ -166,7 +166,7 @@ export function onceEach<T>(
       seen.add(at);
       return true;
     }
-    report(`${what} ${String(at)} skipped: listed more than once`);
+    report(`${what} ${String(at)} listed more than once: shown once`);
     return false;
   });
 }

@@ -73,7 +73,7 @@ describe('ids', () => {
     expect(read).toEqual([expect.objectContaining({ id: 7, title: 'Nokia 105' })]);
     expect(reported).toEqual([
       'product 9007199254740994 skipped: id is not an id: 9007199254740994',
-      'product 7 skipped: listed more than once',
+      'product 7 listed more than once: shown once',
     ]);
   });
 });
@@ -104,7 +104,7 @@ describe('store keys', () => {
       (p) => reported.push(p),
     );
     expect(stores).toEqual([expect.objectContaining({ id: 1 })]);
-    expect(reported).toEqual(['store bozor skipped: listed more than once']);
+    expect(reported).toEqual(['store bozor listed more than once: shown once']);
   });
 });
 
