@@ -90,6 +90,7 @@ const PAGES = [
   ['the store keyed ../../../x', `/uz/store/${HOSTILE.traversalStore}`],
   ['the store keyed by a street address', `/ru/store/${HOSTILE.streetStore}`],
   ['home, with banners of every kind', '/uz'],
+  ['the categories, one named by a 150-letter word', '/uz/mobile-category'],
   ['the top products', '/uz/top-product'],
 ] as const;
 

@@ -40,7 +40,7 @@ export const TEXT_MAX = {
  */
 export const PRICE_CEILING = 10_000_000_000;
 /** Stock and counts below a billion. */
-export const COUNT_CEILING = 1_000_000_000;
+const COUNT_CEILING = 1_000_000_000;
 
 /** A store key that is safe both as a URL segment and as a file name: no slash, dot-dot, space, quote or bracket. */
 export const STORE_KEY = /^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.)){0,62}[A-Za-z0-9]$|^[A-Za-z0-9]$/;
@@ -57,8 +57,7 @@ const LINE_SPACE = /[\s\u2028\u2029]+/g;
 export const HIDDEN_CHARACTER = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF\u00AD]/;
 
 /** Text with bidi, zero-width and control characters removed; line breaks kept (descriptions, reviews). */
-export const withoutControls = (value: string): string =>
-  value.replace(BIDI, '').replace(ZERO_WIDTH, '').replace(CONTROL, '');
+const withoutControls = (value: string): string => value.replace(BIDI, '').replace(ZERO_WIDTH, '').replace(CONTROL, '');
 
 /** A one-line text: controls removed, white space collapsed, trimmed. */
 export const oneLine = (value: string): string => withoutControls(value).replace(LINE_SPACE, ' ').trim();
