@@ -20,6 +20,7 @@ export const SPEC_SITES = (
 )
   .map((site, i) => ({
     ...site,
+    port: base + i,
     site: `http://localhost:${base + i}`,
     backend: `http://127.0.0.1:${base + 1000 + i}`,
   }))
@@ -42,15 +43,15 @@ export default defineConfig({
     metadata: { backend },
     use: { ...devices['Desktop Chrome'], launchOptions: shop.use?.launchOptions, baseURL: site },
   })),
-  webServer: SPEC_SITES.map(({ name, dialect, catalogue, site }, i) => ({
+  webServer: SPEC_SITES.map(({ name, dialect, catalogue, port, site }) => ({
     command: 'node tests/e2e-spec/start.ts',
     url: `${site}/uz`,
     timeout: 300_000,
     reuseExistingServer: !process.env['CI'],
     stdout: 'pipe' as const,
     env: {
-      PORT: String(base + i),
-      SPEC_PORT: String(base + 1000 + i),
+      PORT: String(port),
+      SPEC_PORT: String(port + 1000),
       SPEC_DIALECT: dialect,
       SPEC_CATALOGUE: catalogue,
       OUT_DIR: `.tmp/e2e-spec-${name}-${base}`,
