@@ -32,15 +32,10 @@ export function maybeNumber(value: unknown): number | undefined {
 }
 
 /** A number the item cannot do without (a price, a count). */
-export function number(value: unknown, field: string): number {
+function number(value: unknown, field: string): number {
   const read = maybeNumber(value);
   if (read === undefined) throw new Malformed(`${field} is not a number: ${JSON.stringify(value)}`);
   return read;
-}
-
-/** A number that may be missing or null (a discount): null for either, and for an unreadable one. */
-export function numberOrNull(value: unknown): number | null {
-  return maybeNumber(value) ?? null;
 }
 
 /** A price the shop can sell at (rules.ts): finite, above 0, below the ceiling; else the item is skipped. */
