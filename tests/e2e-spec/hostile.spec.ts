@@ -190,3 +190,41 @@ test('the basket and checkout hold 360 px with lines of ≥ 10,000,000 soʻm, di
   await open(page, '/uz/orders-confirmation');
   await expectHeld(page, '/uz/orders-confirmation');
 });
+
+test('a title that closes <title> and opens a script is shown as written, escaped in the head and the page', async ({
+  page,
+}) => {
+  const written = 'Title "quoted" </title><script>alert(1)</script>';
+  await open(page, '/uz/product/47');
+  expect(await page.title()).toBe(`${written} | Bozor`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${written} | Bozor`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(written);
+});
+
+test('a listing clamps a long title to two lines on its card', async ({ page }) => {
+  await open(page, '/uz/category/1');
+  const title = page.locator(`main [data-product-card="${HOSTILE.longTitle}"] .card-title`).first();
+  const { height, lineHeight, clipped } = await title.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+    clipped: element.scrollHeight > element.clientHeight,
+  }));
+  expect(clipped).toBe(true);
+  // Two lines (and the card's reserved room for them), not the eight the title would take.
+  expect(height).toBeLessThan(3 * lineHeight);
+});
+
+test('the browser names what its own reads mend in the console, as the build’s log does', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await open(page, `/uz/product/${HOSTILE.bidiTitle}`);
+  // The live check reads the product again: its store's key is mended there too, and said so.
+  await expect(page.locator('[data-product-panel][data-live="checked"]')).toBeAttached();
+  expect(warnings).toContainEqual(
+    expect.stringMatching(
+      new RegExp(`^store ${HOSTILE.traversalStore}: address "\\.\\./\\.\\./\\.\\./x" is not a safe page key`),
+    ),
+  );
+});
