@@ -171,20 +171,26 @@ test('banners that name a product or category by id lead to it; a javascript: ba
 test('the basket and checkout hold 360 px with lines of ≥ 10,000,000 soʻm, discounted, and a 200-character title', async ({
   page,
 }) => {
-  await page.addInitScript((longTitle) => {
-    if (localStorage.getItem('basket')) return;
-    localStorage.setItem(
-      'basket',
-      JSON.stringify([
-        // iPhone 15, discounted to 11,875,000; MacBook Air M2, discounted to 13,857,000.
-        { id: 1, product: 3, feature: 301, quantity: 3 },
-        { id: 2, product: 12, feature: 1201, quantity: 2 },
-        { id: 3, product: longTitle, feature: null, quantity: 1 },
-      ]),
-    );
-  }, HOSTILE.longTitle);
+  await page.addInitScript(
+    ({ longTitle, negative }) => {
+      if (localStorage.getItem('basket')) return;
+      localStorage.setItem(
+        'basket',
+        JSON.stringify([
+          // iPhone 15, discounted to 11,875,000; MacBook Air M2, discounted to 13,857,000.
+          { id: 1, product: 3, feature: 301, quantity: 3 },
+          { id: 2, product: 12, feature: 1201, quantity: 2 },
+          { id: 3, product: longTitle, feature: null, quantity: 1 },
+          // Kept from before its price became -5.
+          { id: 4, product: negative, feature: null, quantity: 1 },
+        ]),
+      );
+    },
+    { longTitle: HOSTILE.longTitle, negative: HOSTILE.negativePrice },
+  );
   await open(page, '/uz/basket');
   await expect(page.locator('.basket-line')).toHaveCount(3);
+  await expect(page.locator('main')).not.toContainText(/-5 soʻm|e\+\d/);
   await expect(page.locator(`.basket-line[data-product="3"]`)).toContainText('11 875 000');
   await expectHeld(page, '/uz/basket');
   await open(page, '/uz/orders-confirmation');
