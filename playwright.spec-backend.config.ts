@@ -1,18 +1,31 @@
 /**
  * E2E against the spec-only backend (tests/spec-backend): the storefront built
  * from a backend the project did not shape, in both of its dialects, each its
- * own project and site (`npm run test:e2e:spec`; `npm test` runs it).
- * E2E_SPEC_PORT moves the ports (site: it and the next; backend: 1000 above).
+ * own project and site (`npm run test:e2e:spec`; `npm test` runs it), and from
+ * its hostile catalogue (hostile.spec.ts: what sellers write that must break no
+ * page). E2E_SPEC_PORT moves the ports (sites: it and the next two; backends:
+ * 1000 above); E2E_SPEC_SITES picks sites by name.
  */
 import { defineConfig, devices } from '@playwright/test';
 import shop from './playwright.config.ts';
 
 const base = Number(process.env['E2E_SPEC_PORT'] ?? 4461);
-export const SPEC_SITES = (['plain', 'loose'] as const).map((dialect, i) => ({
-  dialect,
-  site: `http://localhost:${base + i}`,
-  backend: `http://127.0.0.1:${base + 1000 + i}`,
-}));
+export const SPEC_SITES = (
+  [
+    { name: 'plain', dialect: 'plain', catalogue: 'seed', specs: 'storefront.spec.ts' },
+    { name: 'loose', dialect: 'loose', catalogue: 'seed', specs: 'storefront.spec.ts' },
+    // Plain: its products name their stores as objects, so the hostile stores get pages.
+    { name: 'hostile', dialect: 'plain', catalogue: 'hostile', specs: 'hostile.spec.ts' },
+  ] as const
+)
+  .map((site, i) => ({
+    ...site,
+    port: base + i,
+    site: `http://localhost:${base + i}`,
+    backend: `http://127.0.0.1:${base + 1000 + i}`,
+  }))
+  // E2E_SPEC_SITES=hostile (names, comma-separated) builds and tests only those sites.
+  .filter(({ name }) => !process.env['E2E_SPEC_SITES'] || process.env['E2E_SPEC_SITES'].split(',').includes(name));
 
 export default defineConfig({
   testDir: 'tests/e2e-spec',
@@ -24,22 +37,24 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   use: { ...shop.use },
-  projects: SPEC_SITES.map(({ dialect, site, backend }) => ({
-    name: `spec-${dialect}`,
+  projects: SPEC_SITES.map(({ name, site, backend, specs }) => ({
+    name: `spec-${name}`,
+    testMatch: specs,
     metadata: { backend },
     use: { ...devices['Desktop Chrome'], launchOptions: shop.use?.launchOptions, baseURL: site },
   })),
-  webServer: SPEC_SITES.map(({ dialect, site }, i) => ({
+  webServer: SPEC_SITES.map(({ name, dialect, catalogue, port, site }) => ({
     command: 'node tests/e2e-spec/start.ts',
     url: `${site}/uz`,
     timeout: 300_000,
     reuseExistingServer: !process.env['CI'],
     stdout: 'pipe' as const,
     env: {
-      PORT: String(base + i),
-      SPEC_PORT: String(base + 1000 + i),
+      PORT: String(port),
+      SPEC_PORT: String(port + 1000),
       SPEC_DIALECT: dialect,
-      OUT_DIR: `.tmp/e2e-spec-${dialect}-${base}`,
+      SPEC_CATALOGUE: catalogue,
+      OUT_DIR: `.tmp/e2e-spec-${name}-${base}`,
     },
   })),
 });

@@ -37,7 +37,7 @@ export const UNRECOGNISED = 0;
 /** Wrong codes a day the unrecognised pool may make before each further one waits. */
 export const FREE_GUESSES = 5;
 export const FIRST_DELAY_MS = 30_000;
-export const MAX_DELAY_MS = HOUR_MS;
+export const MAX_DELAY_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
 
 const LOCKED: Wait = {

@@ -12,7 +12,8 @@
 import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { ApiError, createApi, type Api } from '../lib/api/client.ts';
 import { readEveryAnswer } from '../lib/backend/answers.ts';
-import type { CatalogueProduct, Product, Review, Store } from '../lib/backend/shop.ts';
+import { onceEach } from '../lib/backend/read.ts';
+import type { Banner, CatalogueProduct, Product, Review, Store } from '../lib/backend/shop.ts';
 import type { Catalogue } from '../lib/catalogue-view.ts';
 import { readCatalogue } from './catalogue-file.ts';
 import type { NightReads } from './night-reads.ts';
@@ -34,8 +35,13 @@ const NAMED_FAILURES = 20;
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env[name] : undefined);
 
-/** Skipped items, in the build's log. */
-const report = (problem: string) => console.warn(`[catalogue] ${problem}`);
+const reported = new Set<string>();
+/** Skipped items, in the build's log: each named once, though both languages read it. */
+const report = (problem: string) => {
+  if (reported.has(problem)) return;
+  reported.add(problem);
+  console.warn(`[catalogue] ${problem}`);
+};
 
 const tokens = new Map<string, Promise<string | undefined>>();
 
@@ -100,6 +106,7 @@ const reviewLists = new Map<string, Promise<Review[]>>();
 export function forgetCatalogues(): void {
   loaded.clear();
   reviewLists.clear();
+  reported.clear();
 }
 
 /** A product's reviews, newest first: read once per build for both languages (they are the shoppers' own text). */
@@ -146,7 +153,7 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>, night?: Ni
     api.call('banners', { query: { type: 'phone' } }),
     api.call('banners', { query: { type: 'laptop' } }),
   ]);
-  const products = await withCategories(api, loadedProducts, categories);
+  const products = await withCategories(api, onceEach(loadedProducts, 'product', report), categories);
   // A product skipped as malformed has no page: no list links to it either. A listed one carries its variants, so
   // its card leads to the choice.
   const built = new Map(products.map((product) => [product.id, product]));
@@ -166,9 +173,33 @@ async function fetchCatalogue(api: Api, has: ReadonlySet<Capability>, night?: Ni
     groups: groups.map((group) => ({ ...group, products: builtOnly(group.products) })),
     top: builtOnly(top),
     topProducts: builtOnly(topProducts),
-    banners: { phone, laptop },
-    categoryBanners,
+    banners: { phone: leadingToBuilt(phone, built, categories), laptop: leadingToBuilt(laptop, built, categories) },
+    categoryBanners: new Map(
+      [...categoryBanners].map(([id, banners]) => [id, leadingToBuilt(banners, built, categories)]),
+    ),
   };
+}
+
+/**
+ * Banners whose link names a product or category the site has no page for (skipped, or never there) lead nowhere:
+ * a link to a missing page would break the release's link check.
+ */
+function leadingToBuilt(
+  banners: Catalogue['banners']['phone'],
+  products: ReadonlyMap<number, unknown>,
+  categories: readonly { id: number }[],
+): Catalogue['banners']['phone'] {
+  const has = {
+    product: (id: number) => products.has(id),
+    category: (id: number) => categories.some((c) => c.id === id),
+  };
+  const checked = (banner: Banner): Banner => {
+    const [, kind, id] = /^\/(product|category)\/(\d+)(?:[?#].*)?$/.exec(banner.link ?? '') ?? [];
+    if (!kind || has[kind as keyof typeof has](Number(id))) return banner;
+    report(`banner ${banner.id ?? '?'}: ${kind} ${id} has no page, the banner leads nowhere`);
+    return { ...banner, link: null };
+  };
+  return { b: banners.b.map(checked), t: banners.t.map(checked) };
 }
 
 /**
@@ -189,7 +220,7 @@ function storesNamed(products: readonly CatalogueProduct[]): Store[] {
   const stores = new Map<number, Store>();
   for (const { store } of products)
     if (store && !stores.has(store.id)) stores.set(store.id, { ...store, banner: null });
-  return [...stores.values()];
+  return onceEach([...stores.values()], 'store', report, (store) => store.address);
 }
 
 /**
@@ -228,7 +259,12 @@ async function fetchProducts(api: Api, bulk: boolean, night?: NightReads): Promi
   }
   // The spec's calls only: the paged list carries each product; one whose entry lacks what its page shows is read
   // on its own. Its reviews are a call of their own.
-  const listed = await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } }));
+  const listed = onceEach(
+    await fetchAllPages((page) => api.call('allProducts', { query: { page: String(page) } })),
+    'product',
+    report,
+    ({ product }) => product.id,
+  );
   const lacking = listed.filter(({ lacks }) => lacks.length > 0);
   if (lacking.length > 0) {
     const fields = [...new Set(lacking.flatMap(({ lacks }) => lacks))].join(', ');

@@ -23,7 +23,8 @@ import { formatPrice, payablePrice } from './price.ts';
 import { normaliseProduct, type ShownProduct } from './product.ts';
 import { cardRating, type CardRating } from './rating.ts';
 import { plainText, sanitizeHtml } from './sanitize.ts';
-import { breadcrumbJsonLd, canonicalUrl, META_DESCRIPTION_CHARS, productJsonLd } from './seo.ts';
+import { cutAtWord } from './backend/rules.ts';
+import { breadcrumbJsonLd, canonicalUrl, META_DESCRIPTION_CHARS, productJsonLd, TITLE_CHARS } from './seo.ts';
 
 export interface ProductPageInput {
   lang: Lang;
@@ -99,7 +100,10 @@ export function productPageView({ lang, product: raw, rank, twin, site, plan }: 
   const buy = buyView(live, chosen);
   const unavailable = soldOut(buy);
   // Search engines show about 160 characters: the title and price, then as much of the description as fits.
-  const metaLead = t('meta.product.description', { title: product.title, price: formatPrice(buy.amount, lang) });
+  const metaLead = t('meta.product.description', {
+    title: cutAtWord(product.title, TITLE_CHARS),
+    price: formatPrice(buy.amount, lang),
+  });
   const metaRoom = META_DESCRIPTION_CHARS - metaLead.length - 1;
   const metaRest = metaRoom >= 20 ? plainText(product.description, metaRoom) : '';
   const crumbs: PageCrumb[] = [

@@ -3,9 +3,13 @@ import {
   alternates,
   breadcrumbJsonLd,
   canonicalUrl,
+  documentTitle,
   jsonScriptText,
+  META_DESCRIPTION_CHARS,
+  metaDescription,
   organizationJsonLd,
   productJsonLd,
+  TITLE_CHARS,
 } from './seo.ts';
 
 const site = 'https://bozor.uz';
@@ -85,5 +89,22 @@ describe('JSON-LD', () => {
 
   it('escapes < so text cannot close the script element', () => {
     expect(jsonScriptText({ name: '</script><b>' })).not.toContain('<');
+  });
+});
+
+describe('document title and meta description', () => {
+  it('cut a seller’s long title on a word before the site’s name, and leave a short one whole', () => {
+    expect(documentTitle('iPhone 15')).toBe('iPhone 15 | Bozor');
+    const long = documentTitle('Juda uzun nomli mahsulot '.repeat(200));
+    expect(long).toMatch(/^Juda uzun nomli mahsulot( \S+)*… \| Bozor$/);
+    expect(long.length).toBeLessThanOrEqual(TITLE_CHARS + ' | Bozor'.length);
+    expect(documentTitle('W'.repeat(500))).toBe(`${'W'.repeat(TITLE_CHARS - 1)}… | Bozor`);
+  });
+
+  it('keep a description to what search engines show, on one line', () => {
+    expect(metaDescription('Qisqa\ntavsif')).toBe('Qisqa tavsif');
+    const long = metaDescription('soʻz '.repeat(100));
+    expect(long.length).toBeLessThanOrEqual(META_DESCRIPTION_CHARS);
+    expect(long).toMatch(/soʻz…$/);
   });
 });

@@ -5,10 +5,24 @@
  */
 import { LANGS, type Lang } from '#contract/schemas.ts';
 import { localizedPath } from '../i18n/urls.ts';
+import { cutAtWord, oneLine } from './backend/rules.ts';
 
 const X_DEFAULT_LANG: Lang = 'uz';
 /** How much of a page description search engines show; more is cut off in the results and only weighs the page. */
 export const META_DESCRIPTION_CHARS = 160;
+/** How much of a page's own title a results page or a tab shows before the site's name. */
+export const TITLE_CHARS = 60;
+const SITE_NAME = 'Bozor';
+
+/** A page's <title> and og:title: its own title cut on a word to what a tab shows, then the site's name. */
+export function documentTitle(title: string): string {
+  return title.includes(SITE_NAME)
+    ? cutAtWord(title, TITLE_CHARS + 8)
+    : `${cutAtWord(title, TITLE_CHARS)} | ${SITE_NAME}`;
+}
+
+/** A page's meta description: one line, cut on a word to what search engines show. */
+export const metaDescription = (text: string): string => cutAtWord(oneLine(text), META_DESCRIPTION_CHARS);
 
 /** Absolute URL of a site path. */
 export function absoluteUrl(site: string | URL, path: string): string {

@@ -4,6 +4,10 @@
  * and language. Image values are paths under the backend's own /media/ (see images.ts).
  */
 
+import { withHostileValues } from './hostile.ts';
+import type { CatalogueKind } from './settings.ts';
+import { seedComments, type Comment } from './state.ts';
+
 export type Lang = 'uz' | 'ru';
 export interface Text {
   uz: string;
@@ -65,11 +69,16 @@ export interface Product {
   sold: number;
 }
 
-/** §3/§7: banners come in two lists, b and t; their fields are not shown, so image, link and alt text. */
+/**
+ * §3/§7: banners come in two lists, b and t; their fields are not shown, so image, link and alt text. A banner may
+ * name what it leads to by id instead of a link, as a Django model's foreign key is written (`product: 12`).
+ */
 export interface Banner {
   id: number;
   image: string;
-  url: string;
+  url?: string;
+  product?: number;
+  category?: number;
   alt: Text;
 }
 
@@ -83,6 +92,8 @@ export interface Catalogue {
   banners: Record<'phone' | 'laptop', { b: Banner[]; t: Banner[] }>;
   /** GET /products/banners/{id}/, by category id. */
   categoryBanners: Map<number, Banner[]>;
+  /** The reviews the backend starts with (and goes back to on reset). */
+  comments: Comment[];
 }
 
 const categories: Category[] = [
@@ -372,8 +383,11 @@ const categoryBanners = new Map<number, Banner[]>([
   [2, [banner(10, 'category', '/product/8', 'Lenovo IdeaPad 3: -15%', 'Lenovo IdeaPad 3: -15%')]],
 ]);
 
-/** The catalogue with `size` products: the 40 seeds, then copies of them with new ids (for load tests). */
-export function buildCatalogue(size: number): Catalogue {
+/**
+ * The catalogue with `size` products: the 40 seeds, then copies of them with new ids (for load tests); the hostile
+ * one adds what sellers write that a shop must survive (hostile.ts).
+ */
+export function buildCatalogue(size: number, kind: CatalogueKind = 'seed'): Catalogue {
   const products = Array.from({ length: size }, (_, index) => {
     const seed = seeds[index % seeds.length];
     if (!seed) throw new Error('the seed list is empty');
@@ -382,7 +396,7 @@ export function buildCatalogue(size: number): Catalogue {
   const featureById = new Map<number, { feature: Feature; product: Product }>();
   for (const item of products)
     for (const feature of item.features) featureById.set(feature.id, { feature, product: item });
-  return {
+  const catalogue: Catalogue = {
     categories,
     stores,
     products,
@@ -390,5 +404,7 @@ export function buildCatalogue(size: number): Catalogue {
     featureById,
     banners,
     categoryBanners,
+    comments: seedComments(),
   };
+  return kind === 'hostile' ? withHostileValues(catalogue) : catalogue;
 }

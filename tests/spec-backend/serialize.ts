@@ -18,7 +18,8 @@ type Json = Record<string, unknown>;
 
 const loose = (view: View) => view.dialect === 'loose';
 const say = (view: View, value: Text) => value[view.lang];
-const media = (view: View, path: string) => `${view.origin}/media/${path}`;
+/** A picture under the backend's /media/; a value with a scheme of its own (the hostile catalogue's) as it is. */
+const media = (view: View, path: string) => (/^[a-z]+:/i.test(path) ? path : `${view.origin}/media/${path}`);
 
 /** Money: a number, or Django REST's default for a DecimalField, a string with two decimals. */
 const money = (view: View, value: number) => (loose(view) ? value.toFixed(2) : value);
@@ -132,8 +133,20 @@ export const related = (view: View, value: Product) =>
     value.id,
   );
 
+/** A banner: its link as `url`, or the product or category it names by id (a foreign key, as Django writes it). */
 export const banner = (view: View, value: Banner) =>
-  extra(view, { id: value.id, image: media(view, value.image), url: value.url, alt: say(view, value.alt) }, value.id);
+  extra(
+    view,
+    {
+      id: value.id,
+      image: media(view, value.image),
+      ...(value.url === undefined ? {} : { url: value.url }),
+      ...(value.product === undefined ? {} : { product: value.product }),
+      ...(value.category === undefined ? {} : { category: value.category }),
+      alt: say(view, value.alt),
+    },
+    value.id,
+  );
 
 /** §3: a review has advantage, shortcoming, comment; `product` (an id) says what it is about. */
 export const comment = (view: View, value: Comment) =>
@@ -142,6 +155,7 @@ export const comment = (view: View, value: Comment) =>
     {
       id: value.id,
       product: value.productId,
+      ...(value.author === undefined ? {} : { author: value.author }),
       advantage: value.advantage,
       shortcoming: value.shortcoming,
       comment: value.comment,

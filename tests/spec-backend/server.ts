@@ -132,9 +132,9 @@ const allow = (found: Route) => {
 export async function startSpecBackend(options: Partial<SpecBackendSettings> = {}): Promise<SpecBackend> {
   // In-process, port 0 (a free port) unless told; the command line reads SPEC_PORT (main.ts).
   const settings: SpecBackendSettings = { ...defaults, port: 0, ...options };
-  const catalogue = buildCatalogue(settings.products);
+  const catalogue = buildCatalogue(settings.products, settings.catalogue);
   const media = mediaPaths(catalogue);
-  const state = new State();
+  const state = new State(catalogue.comments);
   const requests = { calls: 0, throttled: 0, notModified: 0 };
   const tests = testRoutes(state, requests);
   const throttled = throttler(settings);

@@ -14,6 +14,11 @@ export type Dialect = 'plain' | 'loose';
 
 const dialects: readonly Dialect[] = ['plain', 'loose'];
 
+/** What the backend sells: the seed, or the seed with the hostile values of hostile.ts. */
+export type CatalogueKind = 'seed' | 'hostile';
+
+const catalogueKinds: readonly CatalogueKind[] = ['seed', 'hostile'];
+
 export interface SpecBackendSettings {
   host: string;
   /** 0 picks a free port (tests). */
@@ -23,6 +28,7 @@ export interface SpecBackendSettings {
   pageSize: number;
   /** Products in the catalogue: the first 40 are the hand-written seed, more repeat it with new ids. */
   products: number;
+  catalogue: CatalogueKind;
   /** The `time` of the auth answers: minutes before a code may be resent (§9: countdown = time x 60 s). */
   codeMinutes: number;
   /**
@@ -47,6 +53,7 @@ export const defaults: Readonly<SpecBackendSettings> = {
   dialect: 'plain',
   pageSize: 20,
   products: 40,
+  catalogue: 'seed',
   codeMinutes: 1,
   strictTokens: true,
   latencyMs: 0,
@@ -82,6 +89,13 @@ const dialect = (value: string | undefined): Dialect => {
   return found;
 };
 
+const catalogueKind = (value: string | undefined): CatalogueKind => {
+  if (value === undefined || value === '') return defaults.catalogue;
+  const found = catalogueKinds.find((name) => name === value);
+  if (!found) throw new Error(`SPEC_CATALOGUE must be one of ${catalogueKinds.join(', ')}, got "${value}"`);
+  return found;
+};
+
 const flag = (name: string, value: string | undefined, fallback: boolean): boolean => {
   if (value === undefined || value === '') return fallback;
   if (value === '1' || value === 'true') return true;
@@ -96,6 +110,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SpecBackendSettings {
     dialect: dialect(env['SPEC_DIALECT']),
     pageSize: integer('SPEC_PAGE_SIZE', env['SPEC_PAGE_SIZE'], defaults.pageSize, 1),
     products: integer('SPEC_PRODUCTS', env['SPEC_PRODUCTS'], defaults.products, 1),
+    catalogue: catalogueKind(env['SPEC_CATALOGUE']),
     codeMinutes: integer('SPEC_CODE_MINUTES', env['SPEC_CODE_MINUTES'], defaults.codeMinutes, 0),
     strictTokens: flag('SPEC_STRICT_TOKENS', env['SPEC_STRICT_TOKENS'], defaults.strictTokens),
     latencyMs: integer('SPEC_LATENCY_MS', env['SPEC_LATENCY_MS'], defaults.latencyMs, 0),

@@ -27,6 +27,8 @@ export interface Comment {
   id: number;
   userId: number;
   productId: number;
+  /** Not in §3: a name some backends send with a review (the hostile catalogue's). */
+  author?: string;
   advantage: string;
   shortcoming: string;
   comment: string;
@@ -35,7 +37,7 @@ export interface Comment {
 /** Products every shopper is taken to have bought, so GET /required-comments/ has something to list. */
 export const bought = [3, 12];
 
-const seedComments = (): Comment[] => [
+export const seedComments = (): Comment[] => [
   {
     id: 1,
     userId: 1,
@@ -60,7 +62,11 @@ export class State {
   comments: Comment[] = [];
   private next = { user: 1, basket: 1, favourite: 1, comment: 1 };
 
-  constructor() {
+  /** The reviews the backend starts with and goes back to on reset. */
+  private readonly seed: readonly Comment[];
+
+  constructor(seed: readonly Comment[] = seedComments()) {
+    this.seed = seed;
     this.reset();
   }
 
@@ -73,8 +79,8 @@ export class State {
     this.tokens.clear();
     this.basket = [];
     this.favourites = [];
-    this.comments = seedComments();
-    this.next = { user: 3, basket: 1, favourite: 1, comment: 5 };
+    this.comments = this.seed.map((comment) => ({ ...comment }));
+    this.next = { user: 3, basket: 1, favourite: 1, comment: Math.max(0, ...this.seed.map((c) => c.id)) + 1 };
   }
 
   userByPhone(phone: string): User | undefined {

@@ -12,18 +12,23 @@ import {
   entity,
   id,
   images,
+  line,
   list,
   Malformed,
   maybeNumber,
   maybeText,
+  onceEach,
   optional,
+  optionalId,
   record,
   text,
   textOrNull,
   type Raw,
   type Report,
 } from './read.ts';
+import { countOrUndefined, oneLine, safeLink, shownText, TEXT_MAX, within } from './rules.ts';
 import {
+  name,
   readProduct,
   readProductSummary,
   readStoreSummary,
@@ -50,19 +55,31 @@ export type { Report };
 
 export function readCategory(value: unknown): Category {
   const raw = record(value, 'category');
-  return { id: id(raw['id']), name: text(raw, 'name'), image: images(raw['image'] ?? raw['images'])[0] ?? null };
+  return { id: id(raw['id']), name: name(raw), image: images(raw['image'] ?? raw['images'])[0] ?? null };
 }
 
-export function readStore(value: unknown): Store {
+export function readStore(value: unknown, report: Report = () => {}): Store {
   const raw = record(value, 'store');
   return {
-    ...readStoreSummary(raw),
+    ...readStoreSummary(raw, report),
     banner: images(raw['banner'])[0] ?? null,
-    ...optional('legal_name', maybeText(raw['legal_name'])),
-    ...optional('orders_count', maybeNumber(raw['orders_count'])),
-    ...optional('reviews_count', maybeNumber(raw['reviews_count'])),
+    ...optional('legal_name', line(raw['legal_name'], TEXT_MAX.location) ?? undefined),
+    ...optional('orders_count', countOrUndefined(maybeNumber(raw['orders_count']))),
+    ...optional('reviews_count', countOrUndefined(maybeNumber(raw['reviews_count']))),
   };
 }
+
+/** Stores with their page keys once each: a store whose key another already has is skipped. */
+const storeList = (raw: unknown, report: Report) =>
+  onceEach(
+    list(raw, 'store', (store) => readStore(store, report), report),
+    'store',
+    report,
+    (store) => store.address,
+  );
+
+/** A review's text: controls removed, cut at the length a review may have. */
+const reviewText = (value: unknown): string => shownText(textOrNull(value) ?? '', TEXT_MAX.review) ?? '';
 
 export function readReview(value: unknown): Review {
   const raw = record(value, 'review');
@@ -70,13 +87,13 @@ export function readReview(value: unknown): Review {
   return {
     id: id(raw['id']),
     ...optional('product', product ? maybeNumber(product['id']) : undefined),
-    ...optional('author', maybeText(raw['author'])),
-    ...optional('rating', maybeNumber(raw['rating'])),
-    advantage: textOrNull(raw['advantage']) ?? '',
-    shortcoming: textOrNull(raw['shortcoming']) ?? '',
-    comment: textOrNull(raw['comment']) ?? '',
+    ...optional('author', line(raw['author'], TEXT_MAX.author) ?? undefined),
+    ...optional('rating', within(maybeNumber(raw['rating']), 1, 5)),
+    advantage: reviewText(raw['advantage']),
+    shortcoming: reviewText(raw['shortcoming']),
+    comment: reviewText(raw['comment']),
     images: images(raw['images']),
-    ...optional('created_at', maybeText(raw['created_at'])),
+    ...optional('created_at', line(raw['created_at'], 40) ?? undefined),
   };
 }
 
@@ -89,7 +106,10 @@ function reviewedProduct(raw: Raw): ProductSummary {
 
 function readRequiredComment(value: unknown): RequiredComment {
   const raw = record(value, 'pending review');
-  return { order: maybeNumber(raw['order']) ?? null, product: reviewedProduct(raw) };
+  return {
+    order: optionalId(raw['order']),
+    product: reviewedProduct(raw),
+  };
 }
 
 function readOwnReview(value: unknown): OwnReview {
@@ -100,32 +120,48 @@ function readOwnReview(value: unknown): OwnReview {
 function readGroup(value: unknown, report: Report): MainProductsGroup {
   const raw = record(value, 'group');
   return {
-    id: maybeNumber(raw['id']) ?? null,
-    title: textOrNull(raw['title']) ?? textOrNull(raw['name']),
+    id: optionalId(raw['id']),
+    title: line(raw['title'], TEXT_MAX.name) ?? line(raw['name'], TEXT_MAX.name),
     products: list(raw['products'] ?? [], 'product', readProductSummary, report),
   };
 }
 
-function readBanner(value: unknown): Banner {
+/**
+ * Where a banner leads: its `link` or `url` when that is an http(s) URL or a site path; else the product or category
+ * it names by id, as a Django model's foreign key is sent (`product: 102`, `category: {id: 3}`). A link refused is
+ * reported; the banner is shown without one.
+ */
+function bannerTarget(raw: Raw, report: Report): string | null {
+  const given = textOrNull(raw['link']) ?? textOrNull(raw['url']);
+  const link = given === null ? null : safeLink(given);
+  if (given !== null && link === null)
+    report(`banner ${String(raw['id'] ?? '?')}: link ${JSON.stringify(given.slice(0, 80))} refused, it leads nowhere`);
+  if (link !== null) return link;
+  for (const kind of ['product', 'category'] as const) {
+    const target = optionalId(entity(raw[kind])?.['id']);
+    if (target !== null) return `/${kind}/${target}`;
+  }
+  return null;
+}
+
+function readBanner(value: unknown, report: Report): Banner {
   const raw = record(value, 'banner');
   const image = images(raw['image'] ?? raw['images'])[0];
   if (!image) throw new Malformed('image is missing');
   return {
-    id: maybeNumber(raw['id']) ?? null,
-    title: textOrNull(raw['title']) ?? textOrNull(raw['alt']),
+    id: optionalId(raw['id']),
+    title: line(raw['title'], TEXT_MAX.name) ?? line(raw['alt'], TEXT_MAX.name),
     image,
-    link: textOrNull(raw['link']) ?? textOrNull(raw['url']),
+    link: bannerTarget(raw, report),
   };
 }
 
 /** Banners as {b, t}; a backend that sends one plain list has them all in b. */
 export function readBanners(value: unknown, report: Report): Banners {
-  if (Array.isArray(value)) return { b: list(value, 'banner', readBanner, report), t: [] };
+  const banners = (raw: unknown) => list(raw, 'banner', (banner) => readBanner(banner, report), report);
+  if (Array.isArray(value)) return { b: banners(value), t: [] };
   const raw = record(value, 'banners');
-  return {
-    b: list(raw['b'] ?? [], 'banner', readBanner, report),
-    t: list(raw['t'] ?? [], 'banner', readBanner, report),
-  };
+  return { b: banners(raw['b'] ?? []), t: banners(raw['t'] ?? []) };
 }
 
 function readSearchSuggestions(value: unknown, report: Report): SearchSuggestions {
@@ -133,7 +169,7 @@ function readSearchSuggestions(value: unknown, report: Report): SearchSuggestion
   return {
     products: list(raw['products'] ?? [], 'product', readProductSummary, report),
     categories: list(raw['categories'] ?? [], 'category', readCategory, report),
-    stores: list(raw['stores'] ?? [], 'store', readStoreSummary, report),
+    stores: list(raw['stores'] ?? [], 'store', (store) => readStoreSummary(store, report), report),
   };
 }
 
@@ -142,7 +178,13 @@ export function readPage<T>(value: unknown, what: string, read: (raw: unknown) =
   if (Array.isArray(value)) return { count: value.length, next: null, results: list(value, what, read, report) };
   const raw = record(value, `${what} page`);
   const results = list(raw['results'], what, read, report);
-  return { count: maybeNumber(raw['count']) ?? results.length, next: textOrNull(raw['next']), results };
+  // `next` is the next page's URL (Django REST: absolute), or its query alone.
+  const next = textOrNull(raw['next']);
+  return {
+    count: countOrUndefined(maybeNumber(raw['count'])) ?? results.length,
+    next: next === null ? null : (safeLink(next) ?? (/^\?[\x21-\x7E]*$/.test(next) ? next : null)),
+    results,
+  };
 }
 
 function readAuthAnswer(value: unknown): AuthAnswer {
@@ -225,7 +267,7 @@ const catalogueReaders = {
   banners: readBanners,
   top: products,
   topProducts: products,
-  stores: (raw: unknown, report: Report) => list(raw, 'store', readStore, report),
+  stores: storeList,
   store: readStore,
   storeProducts: productPage,
 } satisfies Partial<Record<CallName, Reader>>;
@@ -240,7 +282,8 @@ export type ReadAnswer = (name: CallName, raw: unknown, report: Report) => unkno
 
 const readWith = (readers: Partial<Record<CallName, Reader>>, name: CallName, raw: unknown, report: Report) => {
   const reader = readers[name];
-  return reader ? reader(raw, report) : raw;
+  // A report quotes the seller's values: without their controls, a log line cannot be reversed or hidden.
+  return reader ? reader(raw, (problem) => report(oneLine(problem))) : raw;
 };
 
 /** The browser's reading: the answers of its own calls. */

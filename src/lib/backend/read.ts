@@ -2,8 +2,10 @@
  * Lenient readers of a backend's raw JSON, the primitives of the adapter
  * (shop.ts): a value the spec allows in several forms is read in each of them,
  * and a value that cannot be read throws `Malformed`, which skips the item it
- * belongs to. Unknown fields are never looked at.
+ * belongs to. What a value must be to be shown is the table of field rules
+ * (rules.ts). Unknown fields are never looked at.
  */
+import { priceProblem, safeImage, shownLine } from './rules.ts';
 
 /** An item a backend sent that the shop cannot show: what was wrong with it. */
 export class Malformed extends Error {
@@ -30,24 +32,43 @@ export function maybeNumber(value: unknown): number | undefined {
 }
 
 /** A number the item cannot do without (a price, a count). */
-export function number(value: unknown, field: string): number {
+function number(value: unknown, field: string): number {
   const read = maybeNumber(value);
   if (read === undefined) throw new Malformed(`${field} is not a number: ${JSON.stringify(value)}`);
   return read;
 }
 
-/** A number that may be missing or null (a discount): null for either, and for an unreadable one. */
-export function numberOrNull(value: unknown): number | null {
-  return maybeNumber(value) ?? null;
+/** A price the shop can sell at (rules.ts): finite, above 0, below the ceiling; else the item is skipped. */
+export function price(value: unknown, field = 'price'): number {
+  const read = number(value, field);
+  const problem = priceProblem(read);
+  if (problem) throw new Malformed(`${field} ${problem}: ${JSON.stringify(value)}`);
+  return read;
 }
 
-/** An id: a positive whole number, or its digits as a string. */
+/** A price that may be missing (a discount price, a variant's own): null when absent or not a price. */
+export function priceOrNull(value: unknown): number | null {
+  const read = maybeNumber(value);
+  return read !== undefined && priceProblem(read) === null ? read : null;
+}
+
+/** Whether a value is an id: a positive safe integer. */
+const isId = (value: number | undefined): value is number =>
+  value !== undefined && Number.isSafeInteger(value) && value > 0;
+
+/** An id: a positive safe integer, or its digits as a string. */
 export function id(value: unknown, field = 'id'): number {
   const read = maybeNumber(value);
-  if (read === undefined || !Number.isInteger(read) || read <= 0) {
+  if (!isId(read)) {
     throw new Malformed(`${field} is not an id: ${JSON.stringify(value)}`);
   }
   return read;
+}
+
+/** An id the item can do without (a group's, a banner's): null when absent or not an id. */
+export function optionalId(value: unknown): number | null {
+  const read = maybeNumber(value);
+  return isId(read) ? read : null;
 }
 
 /** A text field the item cannot do without. */
@@ -72,10 +93,19 @@ export function textOrNull(value: unknown): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** Images come as an array, a comma-separated string, or nothing. */
+/** A one-line seller text (a title, a name) as rules.ts shows it: cleaned and cut to `max`; null when empty. */
+export function line(value: unknown, max: number): string | null {
+  const read = textOrNull(value);
+  return read === null ? null : shownLine(read, max);
+}
+
+/** Images come as an array, a comma-separated string, or nothing; one a page may not load is left out. */
 export function images(value: unknown): string[] {
   const raw: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return raw.flatMap((image) => (typeof image === 'string' && image.trim() ? [image.trim()] : []));
+  return raw.flatMap((image) => {
+    const url = typeof image === 'string' ? safeImage(image) : null;
+    return url ? [url] : [];
+  });
 }
 
 /** A nested entity may come as an object or a bare id: the object, or just its id. */
@@ -83,7 +113,7 @@ export function entity(value: unknown): Raw | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object' && !Array.isArray(value)) return value as Raw;
   const read = maybeNumber(value);
-  return read !== undefined && Number.isInteger(read) && read > 0 ? { id: read } : null;
+  return isId(read) ? { id: read } : null;
 }
 
 /** The id of a raw item, for a report ('product 17'); '?' when it has none. */
@@ -92,7 +122,16 @@ function idOf(value: unknown): string {
   return typeof raw === 'number' || typeof raw === 'string' ? String(raw) : '?';
 }
 
-/** A list whose malformed items are skipped, each reported with its id; a list that is not a list is malformed. */
+/** The id an item was read with, when it has one. */
+const readId = (item: unknown): number | undefined => {
+  const value = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof value === 'number' ? value : undefined;
+};
+
+/**
+ * A list whose malformed items are skipped, each reported with its id, and whose items appear once: an id listed
+ * again is skipped and reported. A list that is not a list is malformed.
+ */
 export function list<T>(value: unknown, what: string, read: (raw: unknown) => T, report: Report): T[] {
   if (!Array.isArray(value)) throw new Malformed(`${what} list is not a list`);
   const out: T[] = [];
@@ -104,5 +143,25 @@ export function list<T>(value: unknown, what: string, read: (raw: unknown) => T,
       report(`${what} ${idOf(item)} skipped: ${error.message}`);
     }
   }
-  return out;
+  return onceEach(out, what, report);
+}
+
+/** Items with the same id once, the first kept; each one left out reported. */
+export function onceEach<T>(
+  items: readonly T[],
+  what: string,
+  report: Report,
+  key: (item: T) => unknown = readId,
+): T[] {
+  const seen = new Set<unknown>();
+  return items.filter((item) => {
+    const at = key(item);
+    if (at === undefined || at === null) return true;
+    if (!seen.has(at)) {
+      seen.add(at);
+      return true;
+    }
+    report(`${what} ${String(at)} listed more than once: shown once`);
+    return false;
+  });
 }

@@ -13,18 +13,19 @@ import {
   entity,
   id,
   images,
+  line,
   list,
+  Malformed,
   maybeNumber,
-  maybeText,
-  number,
-  numberOrNull,
   optional,
+  price,
+  priceOrNull,
   record,
-  text,
   textOrNull,
   type Raw,
   type Report,
 } from './read.ts';
+import { countOrUndefined, shownText, STORE_KEY, TEXT_MAX, within } from './rules.ts';
 
 export interface Category {
   id: number;
@@ -182,9 +183,11 @@ function readAttributes(value: unknown): FeatureAttribute[] {
   return value.flatMap((item): FeatureAttribute[] => {
     if (typeof item !== 'object' || item === null) return [];
     const raw = item as Raw;
-    const name = textOrNull(raw['name']) ?? textOrNull(raw['key']);
-    const shown = textOrNull(raw['value']);
-    return name === null || shown === null ? [] : [{ key: textOrNull(raw['key']) ?? name, name, value: shown }];
+    const name = line(raw['name'], TEXT_MAX.name) ?? line(raw['key'], TEXT_MAX.name);
+    const shown = line(raw['value'], TEXT_MAX.name);
+    return name === null || shown === null
+      ? []
+      : [{ key: line(raw['key'], TEXT_MAX.name) ?? name, name, value: shown }];
   });
 }
 
@@ -192,30 +195,57 @@ export function readFeature(value: unknown): Feature {
   const raw = record(value, 'feature');
   return {
     id: id(raw['id']),
-    count: number(raw['count'], 'count'),
-    price: numberOrNull(raw['price']),
+    count: count(raw['count']),
+    price: priceOrNull(raw['price']),
     images: images(raw['images']),
     attributes: readAttributes(raw['attributes']),
   };
 }
 
-export function readStoreSummary(value: unknown): StoreSummary {
+/** A feature's count: a whole number of units or a weight, not negative; a feature without one is skipped. */
+function count(value: unknown): number {
+  const read = countOrUndefined(maybeNumber(value), false);
+  if (read === undefined) throw new Malformed(`count is not a count: ${JSON.stringify(value)}`);
+  return read;
+}
+
+/** A name the item cannot do without (a store's, a category's). */
+export function name(raw: Raw, field = 'name'): string {
+  const value = line(raw[field], TEXT_MAX.name);
+  if (value === null) throw new Malformed(`${field} is missing`);
+  return value;
+}
+
+/**
+ * The store's page key (/{lang}/store/{key}): its `address` when that is safe as a URL segment and a file name
+ * (rules.ts), else its id. The report names a key that was replaced.
+ */
+function storeKey(raw: Raw, storeId: number, report: Report): string {
+  const key = textOrNull(raw['address']);
+  if (key === null || STORE_KEY.test(key)) return key ?? String(storeId);
+  report(
+    `store ${storeId}: address ${JSON.stringify(key.slice(0, 80))} is not a safe page key, its page is /store/${storeId}`,
+  );
+  return String(storeId);
+}
+
+export function readStoreSummary(value: unknown, report: Report = () => {}): StoreSummary {
   const raw = record(value, 'store');
   const storeId = id(raw['id']);
   return {
     id: storeId,
-    name: text(raw, 'name'),
-    address: textOrNull(raw['address']) ?? String(storeId),
+    name: name(raw),
+    address: storeKey(raw, storeId, report),
     logo: images(raw['logo'])[0] ?? null,
-    ...optional('location', maybeText(raw['location'])),
+    ...optional('location', line(raw['location'], TEXT_MAX.location) ?? undefined),
   };
 }
 
 function readInstallment(value: unknown): InstallmentPlan | null | undefined {
   if (value === null) return null;
   if (typeof value !== 'object') return undefined;
-  const months = maybeNumber((value as Raw)['months']);
-  const markup = maybeNumber((value as Raw)['markup_percent']);
+  const months = within(maybeNumber((value as Raw)['months']), 1, 120);
+  const markup = within(maybeNumber((value as Raw)['markup_percent']), 0, 1000);
   return months !== undefined && markup !== undefined ? { months, markup_percent: markup } : undefined;
 }
 
@@ -224,7 +254,7 @@ function readInstallment(value: unknown): InstallmentPlan | null | undefined {
  * `features` list sent with it (the spec's product field); undefined when the answer says neither.
  */
 function featuresInStock(raw: Raw): number | undefined {
-  const count = maybeNumber(raw['feature_count']);
+  const count = countOrUndefined(maybeNumber(raw['feature_count']));
   if (count !== undefined) return count;
   if (!Array.isArray(raw['features'])) return undefined;
   return raw['features'].filter((feature) => (maybeNumber(entity(feature)?.['count']) ?? 0) > 0).length;
@@ -232,26 +262,29 @@ function featuresInStock(raw: Raw): number | undefined {
 
 export function readProductSummary(value: unknown): ProductSummary {
   const raw = record(value, 'product');
-  const rating = raw['rating'] === null ? null : maybeNumber(raw['rating']);
+  const rating = raw['rating'] === null ? null : within(maybeNumber(raw['rating']), 0, 5);
+  const listPrice = price(raw['price']);
+  const discountPrice = priceOrNull(raw['discount_price']);
   return {
     id: id(raw['id']),
-    title: textOrNull(raw['title']) ?? DEFAULT_TITLE,
-    price: number(raw['price'], 'price'),
-    discount: numberOrNull(raw['discount']),
-    discount_price: numberOrNull(raw['discount_price']),
+    title: line(raw['title'], TEXT_MAX.title) ?? DEFAULT_TITLE,
+    price: listPrice,
+    discount: within(maybeNumber(raw['discount']), 0, 100) ?? null,
+    // A discount price is one below the list price; any other is no discount.
+    discount_price: discountPrice !== null && discountPrice < listPrice ? discountPrice : null,
     images: images(raw['images']),
     ...optional('rating', rating),
-    ...optional('reviews_count', maybeNumber(raw['reviews_count'])),
+    ...optional('reviews_count', countOrUndefined(maybeNumber(raw['reviews_count']))),
     ...optional('installment', readInstallment(raw['installment'])),
     ...optional('feature_count', featuresInStock(raw)),
   };
 }
 
-function readNestedStore(value: unknown): StoreSummary | null {
+function readNestedStore(value: unknown, report: Report): StoreSummary | null {
   const raw = entity(value);
   if (!raw || raw['name'] === undefined) return null;
   try {
-    return readStoreSummary(raw);
+    return readStoreSummary(raw, report);
   } catch {
     return null;
   }
@@ -260,7 +293,7 @@ function readNestedStore(value: unknown): StoreSummary | null {
 export function readProduct(value: unknown, report: Report = () => {}): Product {
   const raw = record(value, 'product');
   const category = entity(raw['category']);
-  const store = readNestedStore(raw['store']);
+  const store = readNestedStore(raw['store'], report);
   const unit = raw['unit'] === 'kg' ? 'kg' : raw['unit'] === 'pcs' ? 'pcs' : undefined;
   const features =
     raw['features'] == null ? [] : list(raw['features'], 'feature', readFeature, report).filter((f) => f.count > 0);
@@ -268,16 +301,21 @@ export function readProduct(value: unknown, report: Report = () => {}): Product 
     ...readProductSummary(raw),
     // A product's own answer: its variants in stock are the features read, a malformed one left out.
     feature_count: features.length,
-    description: textOrNull(raw['description']),
+    description: shownText(textOrNull(raw['description']) ?? '', TEXT_MAX.description),
     // The stock left: `stock`, or `count` as a backend that names it after the features' field sends it.
-    ...optional('stock', maybeNumber(raw['stock'] ?? raw['count'])),
+    ...optional('stock', countOrUndefined(maybeNumber(raw['stock'] ?? raw['count']), false)),
     ...(unit ? { unit } : {}),
-    ...optional('warranty_years', maybeNumber(raw['warranty_years'])),
+    ...optional('warranty_years', within(maybeNumber(raw['warranty_years']), 0, 100)),
     ...(category && maybeNumber(category['id']) !== undefined
-      ? { category: { id: id(category['id'], 'category'), ...optional('name', maybeText(category['name'])) } }
+      ? {
+          category: {
+            id: id(category['id'], 'category'),
+            ...optional('name', line(category['name'], TEXT_MAX.name) ?? undefined),
+          },
+        }
       : {}),
     ...(store ? { store } : {}),
     features,
-    ...optional('updated_at', maybeText(raw['updated_at'])),
+    ...optional('updated_at', line(raw['updated_at'], 40) ?? undefined),
   };
 }

@@ -6,6 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { PAGE_TYPES, type PageType } from '../../../scripts/rebuild/page-types.ts';
+import { setLocalBasket } from '../islands/helpers.ts';
+import { seedData } from '../support/api.ts';
 import { pageOfEveryType } from '../support/site.ts';
 import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
 
@@ -42,6 +44,30 @@ test.describe('no page scrolls sideways', () => {
         }
       });
     }
+
+    test(`${lang}: the basket with discounted lines of 10,000,000 soʻm and more, at ${WIDTHS.join(', ')} px`, async ({
+      page,
+    }) => {
+      // Each line shows its price and the price before the discount: two long prices side by side on a phone.
+      const dear = (await seedData()).products
+        .flatMap((p) => {
+          const feature = p.features.find((f) => f.count > 0 && f.price === null);
+          const inStock = feature ? true : p.features.length === 0 && (p.stock ?? 1) > 0;
+          return p.discount_price !== null && p.discount_price >= 10_000_000 && p.discount_price < p.price && inStock
+            ? [{ product: p.id, feature: feature?.id ?? null, quantity: 1 }]
+            : [];
+        })
+        .slice(0, 2);
+      expect(dear.length, 'discounted products of 10,000,000 soʻm or more in the seed').toBeGreaterThan(0);
+      await page.goto(`/${lang}/basket`);
+      await setLocalBasket(page, dear);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await page.goto(`/${lang}/basket`, { waitUntil: 'networkidle' });
+        await expect(page.locator('.basket-line s')).toHaveCount(dear.length);
+        await expectNoSidewaysScroll(page, `/${lang}/basket at ${width} px`);
+      }
+    });
 
     test(`${lang}: the product page with its product in the basket, at ${WIDTHS.join(', ')} px`, async ({ page }) => {
       const path = (await pageOfEveryType()).product;
