@@ -118,16 +118,18 @@ export function createPacer(given: PacingSettings, clock: PacingClock = realCloc
   const seen = new Map<string, KeptAnswer>();
 
   const slot = async (): Promise<void> => {
+    // A freed place is handed to the next in line, never taken by a newcomer meanwhile.
     if (inFlight >= settings.concurrency) await new Promise<void>((resolve) => queue.push(resolve));
-    inFlight++;
+    else inFlight++;
     const now = clock.now();
     const at = Math.max(now, nextAt);
     nextAt = at + 1000 / rate;
     if (at > now) await clock.sleep(at - now);
   };
   const release = () => {
-    inFlight--;
-    queue.shift()?.();
+    const next = queue.shift();
+    if (next) next();
+    else inFlight--;
   };
 
   /** How long to wait before repeating a refused request; null once the budget is spent or waits are off. */
