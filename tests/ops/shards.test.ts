@@ -24,10 +24,11 @@ beforeAll(async () => {
   api = await startTestApi({ products: 300 });
   dir = tempDir('shards');
 });
+// Closing an API that served three builds' reads can take a while on a loaded machine.
 afterAll(async () => {
   await api.stop();
   rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 const build = async (out: string, args: string[] = []) => {
   const run = await runScript('scripts/build.ts', args, {
