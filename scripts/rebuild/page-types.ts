@@ -75,11 +75,12 @@ export type Budgets = Record<PageKind, number>;
 
 /**
  * First-load JavaScript per page kind (gzip KB): over it, `npm run budget` fails and the publish gate refuses.
- * A shopper page that reads the API as it loads also loads the one boundary that reads any backend's answers
- * (src/lib/backend, about 1.9 KB), and the search page the one product card's markup (about 1.4 KB, shared with the
- * catalogue's cards): 93 KB for them, React DOM's 64 KB included.
+ * A shopper page that reads the API as it loads also loads the one boundary that reads any backend's answers and
+ * holds them to the field rules (src/lib/backend: about 2.4 KB, the rules 0.9 KB of it: a live answer in the browser
+ * can be as hostile as the build's), and the search page the one product card's markup (about 1.4 KB, shared with
+ * the catalogue's cards): 95 KB for them, React DOM's 64 KB included.
  */
-export const FIRST_LOAD_BUDGETS_KB: Budgets = { catalogue: 30, product: 30, shopper: 93 };
+export const FIRST_LOAD_BUDGETS_KB: Budgets = { catalogue: 30, product: 30, shopper: 95 };
 
 /** The kind of a measured page, named `{lang}/{type}`, `root` or `not-found` (both catalogue pages). */
 export function kindOf(name: string): PageKind {
@@ -88,7 +89,7 @@ export function kindOf(name: string): PageKind {
 }
 
 /**
- * Budgets from a setting such as `catalogue=30 product=30 shopper=93` (kinds left
+ * Budgets from a setting such as `catalogue=30 product=30 shopper=95` (kinds left
  * out keep their default; a bare number applies to every kind); null when unreadable.
  */
 export function parseBudgets(raw: string, defaults: Budgets = FIRST_LOAD_BUDGETS_KB): Budgets | null {
