@@ -153,7 +153,7 @@ function addressKey(address: string): string {
 }
 
 /** The client's address: the socket's, or with `trustProxy` hops the entry those proxies appended to X-Forwarded-For. */
-function clientAddress(c: Context, trustProxy: number): string {
+export function clientAddress(c: Context, trustProxy: number): string {
   let socket = 'unknown';
   try {
     socket = getConnInfo(c).remote.address ?? socket;
