@@ -5,15 +5,16 @@
  * shows the server's own message and holds the resend countdown until the
  * server allows another code. The browser's device token goes with
  * the code request and verify, so the API knows a browser the phone signed in
- * on. Signing out revokes the refresh token on the server and clears every
- * private key of browser storage (the device token stays: it is no credential),
- * except basket changes the server has not taken, kept for the same phone's
- * next sign-in.
+ * on. Signing out revokes the refresh token on the server, makes it forget the
+ * device token, and clears every private key of browser storage (each store
+ * forgets its own when the session ends, onSignedOut), except basket changes
+ * the server has not taken, kept for the same phone's next sign-in under a
+ * digest of the phone.
  */
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
 import type { ApiError } from '../lib/api/client.ts';
-import { $basketOwner, $localBasket, $pendingBasket, $serverBasket } from './basket.ts';
+import { $basketOwner, $localBasket, $pendingBasket, $serverBasket, ownerKey } from './basket.ts';
 import { syncLocalBasket } from './basket-edit.ts';
 import { getApi, statusOf } from './api.ts';
 import { hasCapability } from './capabilities.ts';
@@ -118,8 +119,9 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   $pendingSignIn.set(null);
   // Basket changes kept from an earlier session are this shopper's only if the phone is the same.
   const owner = $basketOwner.get();
-  if (owner && owner !== pending.phone) $pendingBasket.set([]);
-  $basketOwner.set(pending.phone);
+  const key = await ownerKey(pending.phone);
+  if (owner && owner !== key) $pendingBasket.set([]);
+  $basketOwner.set(key);
   const messages: ToastMessage[] = [{ kind: 'success', key: 'isl.toast.verified' }, ...(await syncLocalBasket())];
   notifyAfterReload(messages);
   reload();
@@ -137,7 +139,8 @@ export async function signOut(reload: () => void = () => location.reload()): Pro
   const refresh = $refresh.get();
   if (refresh && hasCapability('logout')) {
     try {
-      await (await getApi()).call('logout', { body: { refresh } });
+      // With the device token: the API stops recognising this browser for the phone.
+      await (await getApi()).call('logout', { body: { refresh, ...deviceField() } });
     } catch {
       // A token the server could not revoke still expires; this device forgets it below.
     }
