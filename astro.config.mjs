@@ -9,6 +9,7 @@ import { hostRules } from './integrations/host-rules.ts';
 import { islandLabelsModule } from './integrations/island-labels.ts';
 import { islandPreloads } from './integrations/island-preload.ts';
 import { pageSelection } from './integrations/page-selection.ts';
+import { serviceWorkerRelease } from './integrations/service-worker.ts';
 import { sonnerStyleHashes } from './integrations/sonner-style.ts';
 
 /** Where the built site is served; canonical URLs, sitemaps and hreflang use it. */
@@ -103,5 +104,12 @@ export default defineConfig({
   },
   // React loads only where a page needs it: catalogue and product pages are HTML enhanced by small module scripts
   // and load React on a shopper's action (sign-in, address picker, review); shopper pages hydrate their island.
-  integrations: [react(REACT_OPTIONS), hostRules(), hostHeadersFile(), selection, islandPreloads(selection)],
+  integrations: [
+    react(REACT_OPTIONS),
+    hostRules(),
+    hostHeadersFile(),
+    selection,
+    islandPreloads(selection),
+    serviceWorkerRelease(),
+  ],
 });
