@@ -176,8 +176,6 @@ export function createApp(options: AppOptions): Hono {
     await finishBody(c, request, form ? MAX_FORM_BODY : MAX_JSON_BODY);
     c.header('X-Content-Type-Options', 'nosniff');
     if (call !== undefined && PERSONAL.has(call)) c.header('Cache-Control', 'no-store');
-    // Signing out: the browser drops what it cached from the API (on its own origin, the site's too).
-    if (call === 'logout' && c.res.ok) c.header('Clear-Site-Data', '"cache"');
   });
   // Only the site's own pages may read answers: another page can still send a simple request, but reads nothing.
   const origins = new Set((options.corsOrigins ?? [ctx.siteUrl]).map((origin) => origin.replace(/\/+$/, '')));
