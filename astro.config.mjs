@@ -2,7 +2,7 @@
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from './integrations/build-settings.ts';
-import { capabilitiesModule } from './integrations/capabilities.ts';
+import { capabilitiesFile, capabilitiesModule } from './integrations/capabilities.ts';
 import { noPreloadHelper } from './integrations/client-bundle.ts';
 import { hostHeadersFile } from './integrations/host-headers.ts';
 import { hostRules } from './integrations/host-rules.ts';
@@ -111,5 +111,6 @@ export default defineConfig({
     selection,
     islandPreloads(selection),
     serviceWorkerRelease(),
+    capabilitiesFile(process.env.API_URL || 'http://localhost:8787', process.env.API_CAPABILITIES),
   ],
 });
