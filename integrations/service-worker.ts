@@ -8,7 +8,8 @@
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { pagePolicy } from './host-headers.ts';
+import { LANGS } from '../contract/langs.ts';
+import { pagePolicy, PRIVATE_PAGES } from './host-headers.ts';
 
 /** The line of public/sw.js the build replaces. */
 const RELEASE_LINE = /^const RELEASE = \{.*\};$/m;
@@ -17,7 +18,13 @@ export interface Release {
   id: string;
   files: Record<string, string>;
   policy: string;
+  /** The private pages' paths ('/uz/profile'): neither they nor anything under them is kept. */
+  private: string[];
 }
+
+/** The private pages of the host's rules, as the path prefixes the worker compares with. */
+const privatePaths = () =>
+  LANGS.flatMap((lang) => PRIVATE_PAGES.filter((page) => !page.endsWith('/*')).map((page) => `/${lang}${page}`));
 
 /** The release's built files by path ('/_astro/x.js') with the base64 SHA-256 of their bytes, and its id. */
 export async function releaseFiles(dir: URL, policy: string): Promise<Release> {
@@ -33,7 +40,7 @@ export async function releaseFiles(dir: URL, policy: string): Promise<Release> {
       .update(await readFile(new URL(name, folder)))
       .digest('base64');
   const id = createHash('sha256').update(JSON.stringify(files)).digest('base64url').slice(0, 16);
-  return { id, files, policy };
+  return { id, files, policy, private: privatePaths() };
 }
 
 /** public/sw.js's text with this release written in. */

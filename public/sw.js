@@ -16,14 +16,14 @@
  *   and answered offline under the release's own Content-Security-Policy (a
  *   page a script wrote into the cache runs none of its own). Never kept: the API and media (/api/, /media/, even on this origin),
  *   requests with credentials, answers marked no-store or private, and the
- *   pages of one shopper (profile, checkout, order success). Keys keep their
- *   query.
+ *   pages of one shopper (RELEASE.private: profile, checkout, order success).
+ *   Keys keep their query.
  * - A session that ends on a page ('signed-out' from the page): the kept pages
  *   go.
  * - Background Sync 'basket': the open pages are told to send the basket's
  *   waiting changes (the pages hold the session and the changes).
  */
-const RELEASE = { id: 'development', files: {}, policy: '' };
+const RELEASE = { id: 'development', files: {}, policy: '', private: [] };
 const PAGES = `bozor-pages-${RELEASE.id}`;
 const ASSETS = `bozor-assets-${RELEASE.id}`;
 /** Pages that open offline even before they are visited. */
@@ -31,7 +31,9 @@ const SHOPPER_PAGES = ['/uz/basket', '/ru/basket', '/uz/favorites', '/ru/favorit
 /** Visited pages kept at most (the oldest go first). */
 const MAX_PAGES = 200;
 /** Paths never kept: the API and its media on this origin, and the pages that show one shopper's data. */
-const NEVER_KEPT = /^\/(?:api|media)\/|^\/(?:uz|ru)\/(?:profile|orders-confirmation|orders-success)(?:[/.]|$)/;
+const neverKept = (path) =>
+  /^\/(?:api|media)\//.test(path) ||
+  RELEASE.private.some((page) => path === page || path.startsWith(`${page}/`) || path.startsWith(`${page}.`));
 
 /** Built files a page or script names: /_astro/… and ./chunk.js imports. */
 const assetUrls = (text, base) =>
@@ -148,7 +150,7 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   // Other origins (the API elsewhere, map tiles), writes, the API and media here, one shopper's pages: the network.
-  if (request.method !== 'GET' || url.origin !== self.location.origin || NEVER_KEPT.test(url.pathname)) return;
+  if (request.method !== 'GET' || url.origin !== self.location.origin || neverKept(url.pathname)) return;
   if (url.pathname.startsWith('/_astro/') || CODE.has(request.destination)) {
     // Code that is not a file of this release (another release's, Pagefind's, anything): the network, never a cache.
     if (RELEASE.files[url.pathname] && !url.search) event.respondWith(releaseAsset(url.href));

@@ -22,6 +22,10 @@ describe('the release in the service worker', () => {
       '/_astro/page.def.css': createHash('sha256').update('a{color:red}').digest('base64'),
     });
     expect(release.policy).toBe("script-src 'self'");
+    // The host's private pages (no-store there) are never kept by the worker either.
+    expect(release.private).toEqual(
+      expect.arrayContaining(['/uz/profile', '/ru/orders-success', '/uz/orders-confirmation']),
+    );
     writeFileSync(join(dir, '_astro', 'Header.abc.js'), 'export const a = 2;');
     expect((await releaseFiles(url, '')).id).not.toBe(release.id);
   });
