@@ -51,7 +51,7 @@ export const defaultSignInLimits = (): SignInLimits =>
 /** The hardest proof ever asked: about a million hashes, a few seconds in a browser. */
 export const MAX_PROOF_BITS = 20;
 /** How long a challenge may be solved and sent. */
-export const CHALLENGE_MS = 10 * 60_000;
+const CHALLENGE_MS = 10 * 60_000;
 
 const PHONE_DAY: Wait = {
   uz: (n) => `Bu raqamga bugun juda koʻp kod yuborildi. ${n} soniyadan keyin qayta urinib koʻring.`,

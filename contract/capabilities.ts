@@ -120,7 +120,7 @@ export function applyOverride(detected: readonly Capability[], setting: string |
 
 const PROBE_TIMEOUT_MS = 10_000;
 /** A probe is sent up to this many times while the backend cannot say (a 5xx, a 429, no answer), 1 s apart. */
-export const PROBE_TRIES = 3;
+const PROBE_TRIES = 3;
 const PROBE_DELAY_MS = 1_000;
 
 /** What the probes found: the capabilities there, and those the backend could not answer for (with why). */
@@ -133,33 +133,36 @@ export interface Detected {
 export async function detectCapabilities(apiUrl: string, delayMs = PROBE_DELAY_MS): Promise<Detected> {
   const base = `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}`;
   const answers = await Promise.all(
-    CAPABILITIES.map(async (name): Promise<{ name: Capability; answer: ProbeAnswer; why: string; reached: boolean }> => {
-      const probe = PROBES[name];
-      if (!probe) return { name, answer: 'present', why: 'not probed', reached: true };
-      const route = routes[probe.call];
-      const query = probe.query ? `?${new URLSearchParams(probe.query).toString()}` : '';
-      let why = '';
-      let reached = false;
-      for (let attempt = 1; attempt <= PROBE_TRIES; attempt++) {
-        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        try {
-          const answer = await fetch(`${base}${pathFor(route.path, probe.params)}${query}`, {
-            method: route.method,
-            headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-            ...(probe.body ? { body: JSON.stringify(probe.body) } : {}),
-            signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-          });
-          await answer.body?.cancel();
-          reached = true;
-          const read = probeAnswer(answer.status, answer.headers.get('content-type'));
-          if (read !== 'unknown') return { name, answer: read, why: '', reached };
-          why = `${route.method} ${route.path} answered ${answer.status} ${answer.headers.get('content-type') ?? ''}`.trim();
-        } catch (error) {
-          why = `${route.method} ${route.path}: ${String(error)}`;
+    CAPABILITIES.map(
+      async (name): Promise<{ name: Capability; answer: ProbeAnswer; why: string; reached: boolean }> => {
+        const probe = PROBES[name];
+        if (!probe) return { name, answer: 'present', why: 'not probed', reached: true };
+        const route = routes[probe.call];
+        const query = probe.query ? `?${new URLSearchParams(probe.query).toString()}` : '';
+        let why = '';
+        let reached = false;
+        for (let attempt = 1; attempt <= PROBE_TRIES; attempt++) {
+          if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          try {
+            const answer = await fetch(`${base}${pathFor(route.path, probe.params)}${query}`, {
+              method: route.method,
+              headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+              ...(probe.body ? { body: JSON.stringify(probe.body) } : {}),
+              signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+            });
+            await answer.body?.cancel();
+            reached = true;
+            const read = probeAnswer(answer.status, answer.headers.get('content-type'));
+            if (read !== 'unknown') return { name, answer: read, why: '', reached };
+            why =
+              `${route.method} ${route.path} answered ${answer.status} ${answer.headers.get('content-type') ?? ''}`.trim();
+          } catch (error) {
+            why = `${route.method} ${route.path}: ${String(error)}`;
+          }
         }
-      }
-      return { name, answer: 'unknown', why: `${why} (${PROBE_TRIES} tries)`, reached };
-    }),
+        return { name, answer: 'unknown', why: `${why} (${PROBE_TRIES} tries)`, reached };
+      },
+    ),
   );
   if (answers.filter((a) => PROBES[a.name]).every((a) => !a.reached))
     throw new Error(`The backend at ${apiUrl} cannot be reached: ${answers.find((a) => a.why)?.why ?? ''}`);

@@ -13,7 +13,7 @@ import { CAPABILITIES_FILE } from '../../integrations/capabilities.ts';
 import { Refusal } from './gate.ts';
 
 /** The capabilities a release was built with; null for a release from before they were written down. */
-export function releaseCapabilities(site: string): Capability[] | null {
+function releaseCapabilities(site: string): Capability[] | null {
   const file = join(site, CAPABILITIES_FILE);
   if (!existsSync(file)) return null;
   const names = JSON.parse(readFileSync(file, 'utf8')) as unknown;
