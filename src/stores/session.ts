@@ -3,13 +3,13 @@
  * code for a phone, verify it (4 characters, upper-cased), store the tokens,
  * push the visitor's basket to the server, reload. A throttled step (429)
  * shows the server's own message and holds the resend countdown until the
- * server allows another code. The browser's device token goes with
- * the code request and verify, so the API knows a browser the phone signed in
- * on. Signing out revokes the refresh token on the server, makes it forget the
- * device token, and clears every private key of browser storage (each store
- * forgets its own when the session ends, onSignedOut), except basket changes
- * the server has not taken, kept for the same phone's next sign-in under a
- * digest of the phone.
+ * server allows another code. The device token a verify answers is kept for
+ * the session (renewals and sign-out send it); a browser signing in holds
+ * none, so it always asks as a new browser. Signing out revokes the refresh
+ * token on the server, makes it forget the device token, and clears every
+ * private key of browser storage (each store forgets its own when the session
+ * ends, onSignedOut), except basket changes the server has not taken, kept for
+ * the same phone's next sign-in under a digest of the phone.
  */
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
@@ -25,7 +25,7 @@ import { $access, $device, $refresh, storeTokens } from './session-tokens.ts';
 
 export { $access, $refresh };
 
-/** This browser's device token for the sign-in calls, when it has one: an optional field a spec-only backend ignores. */
+/** This session's device token for sign-out, when it has one: an optional field a spec-only backend ignores. */
 const deviceField = (): { device?: string } => {
   const device = $device.get();
   return device && hasCapability('device') ? { device } : {};
@@ -65,7 +65,7 @@ export async function requestCode(phone: string): Promise<Result> {
   const e164 = toUzE164(phone);
   if (!e164) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await (await getApi()).call('auth', { body: { phone_number: e164, ...deviceField() } });
+    const answer = await (await getApi()).call('auth', { body: { phone_number: e164 } });
     $pendingSignIn.set({ phone: e164, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeSent');
     return { ok: true };
@@ -85,7 +85,7 @@ export async function resendCode(): Promise<Result> {
     const answer = await (
       await getApi()
     ).call('resend', {
-      body: { phone_number: pending.phone, ...deviceField() },
+      body: { phone_number: pending.phone },
     });
     $pendingSignIn.set({ ...pending, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeResent');
@@ -106,9 +106,7 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   if (!pending || !/^[A-Z0-9]{4}$/.test(clean)) return { ok: false, reason: 'invalid' };
   let tokens;
   try {
-    const answer = await (
-      await getApi()
-    ).call('verify', { body: { code: clean, user: pending.user, ...deviceField() } });
+    const answer = await (await getApi()).call('verify', { body: { code: clean, user: pending.user } });
     tokens = answer.data;
     if (answer.device) $device.set(answer.device);
   } catch (error) {
