@@ -7,7 +7,7 @@ import { CODE_MINUTES } from '../../api/sign-in-codes.ts';
 import { MAX_PROOF_BITS, proofBitsFor, type SignInLimits } from '../../api/sign-in-guard.ts';
 import type { SmsSender } from '../../api/sms.ts';
 import { createApi } from '../../src/lib/api/client.ts';
-import { NO_SIGN_IN_LIMITS, startTestApi, type TestApi } from './helpers.ts';
+import { NO_LIMITS, NO_SIGN_IN_LIMITS, startTestApi, type TestApi } from './helpers.ts';
 
 let api: TestApi | undefined;
 afterEach(async () => {
@@ -15,9 +15,12 @@ afterEach(async () => {
   api = undefined;
 });
 
-const start = async (limits: Partial<SignInLimits>, sms?: SmsSender) => {
+const start = async (limits: Partial<SignInLimits>, sms?: SmsSender, codesBudget?: number) => {
   api = await startTestApi({
     products: 4,
+    ...(codesBudget
+      ? { limits: { budgets: { ...NO_LIMITS.budgets, codes: { limit: codesBudget, windowMs: 600_000 } } } }
+      : {}),
     server: { signInLimits: { ...NO_SIGN_IN_LIMITS, ...limits }, ...(sms ? { sms } : {}) },
   });
   return api;
@@ -118,6 +121,14 @@ describe('proof of work', () => {
     const second = await client.call('auth', { body: { phone_number: phone(551) } });
     expect(second.user).toBeGreaterThan(0);
     expect(on().sent.map((s) => s.phone)).toEqual([phone(550), phone(551)]);
+  });
+
+  it("spends no address's code budget on the 428 that asks for it: shoppers behind one address keep their codes", async () => {
+    await start({ proofAfter: 1, proofBits: 4 }, undefined, 3);
+    const client = createApi({ baseURL: on().server.url, lang: 'uz', raw: true });
+    for (let i = 0; i < 3; i++) await client.call('auth', { body: { phone_number: phone(560 + i) } });
+    expect(on().sent).toHaveLength(3);
+    expect((await requestCode(phone(570))).status).toBe(429);
   });
 
   it('refuses a nonce that does not solve it, a challenge with its bits lowered, and an expired one', async () => {
