@@ -58,7 +58,7 @@ export const $pendingBasket = persistentAtom<PendingChange[]>('basketPending', [
 repairStored(browserStorage(), 'basketPending', encodePending($pendingBasket.get()));
 
 /**
- * Whose session made the waiting changes, as a digest of the phone (ownerKey), never the number itself: another
+ * Whose session made the waiting changes, as a digest of the phone (session.ts), never the number itself: another
  * shopper signing in here does not get them.
  */
 export const $basketOwner = persistentAtom<string>('basketOwner', '');
@@ -70,12 +70,6 @@ export const $serverBasket = persistentAtom<ServerLine[] | null>('basketSaved', 
 });
 // The server's basket as last read belongs to a session: when none is held, no one else on this browser sees it.
 onSignedOut(() => $serverBasket.set(null));
-
-/** What `basketOwner` keeps of a phone: its SHA-256, so the number does not stay in the browser's storage. */
-export async function ownerKey(phone: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`bozor-basket-owner:${phone}`));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** Whether this page has read the server's basket: not yet, on its way, read, or failed (the known lines are shown). */
 export const $basketRead = atom<'idle' | 'loading' | 'read' | 'failed'>('idle');

@@ -41,6 +41,16 @@ export function onSignedOut(forget: () => void): void {
 }
 
 onSignedOut(() => $device.set(''));
+
+// A page the back/forward cache restores after its session ended (or another began) is drawn afresh: it may show the
+// last shopper's order or basket. The private pages are sent no-store as well (integrations/host-headers.ts).
+if (typeof window !== 'undefined') {
+  const drawnFor = () => localStorage.getItem('access') ?? '';
+  const atLoad = drawnFor();
+  addEventListener('pageshow', (event) => {
+    if (event.persisted && drawnFor() !== atLoad) location.reload();
+  });
+}
 // A session that ends here: the service worker drops the pages it kept (public/sw.js).
 $signedIn.listen((signedIn) => {
   if (!signedIn && typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage('signed-out');

@@ -14,7 +14,7 @@
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
 import type { ApiError } from '../lib/api/client.ts';
-import { $basketOwner, $localBasket, $pendingBasket, $serverBasket, ownerKey } from './basket.ts';
+import { $basketOwner, $localBasket, $pendingBasket, $serverBasket } from './basket.ts';
 import { syncLocalBasket } from './basket-edit.ts';
 import { getApi, statusOf } from './api.ts';
 import { hasCapability } from './capabilities.ts';
@@ -30,6 +30,12 @@ const deviceField = (): { device?: string } => {
   const device = $device.get();
   return device && hasCapability('device') ? { device } : {};
 };
+
+/** What `basketOwner` keeps of a phone: its SHA-256, so the number does not stay in the browser's storage. */
+async function ownerKey(phone: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`bozor-basket-owner:${phone}`));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /** A code was requested: for whom, and when a new one may be asked for. */
 export interface PendingSignIn {
@@ -60,12 +66,29 @@ function failed(error: unknown, key: ToastKey, phone: string): void {
     $pendingSignIn.set({ ...pending, resendAt: Math.max(pending.resendAt, Date.now() + body.retry_after * 1000) });
 }
 
+/**
+ * A code request, sent once more with the proof of work when the API asks for one (428 with a challenge, after
+ * repeated code requests from the shopper's address: contract/proof.ts, loaded only then).
+ */
+async function askForCode(name: 'auth' | 'resend', phone: string) {
+  const api = await getApi();
+  try {
+    return await api.call(name, { body: { phone_number: phone } });
+  } catch (error) {
+    const { challenge } = error as ApiError;
+    if (statusOf(error) !== 428 || !challenge) throw error;
+    const { solveChallenge } = await import('#contract/proof.ts');
+    const nonce = await solveChallenge(challenge);
+    return api.call(name, { body: { phone_number: phone, proof: { challenge: challenge.token, nonce } } });
+  }
+}
+
 /** Step 1: ask for a code. `phone` as typed; only complete Uzbek numbers are sent (+998...). */
 export async function requestCode(phone: string): Promise<Result> {
   const e164 = toUzE164(phone);
   if (!e164) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await (await getApi()).call('auth', { body: { phone_number: e164 } });
+    const answer = await askForCode('auth', e164);
     $pendingSignIn.set({ phone: e164, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeSent');
     return { ok: true };
@@ -82,11 +105,7 @@ export async function resendCode(): Promise<Result> {
   const pending = $pendingSignIn.get();
   if (!pending || Date.now() < pending.resendAt) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await (
-      await getApi()
-    ).call('resend', {
-      body: { phone_number: pending.phone },
-    });
+    const answer = await askForCode('resend', pending.phone);
     $pendingSignIn.set({ ...pending, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeResent');
     return { ok: true };

@@ -8,7 +8,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { BodyOf, ParamsOf, QueryOf } from '#contract/calls.ts';
 import { ApiError } from '#contract/errors.ts';
-import { solveChallenge, type Challenge } from '#contract/proof.ts';
+import type { Challenge } from '#contract/proof.ts';
 import { API_PREFIX, pathFor, routes, type CallName } from '#contract/routes.ts';
 import type { ErrorBody, Lang, Tokens } from '#contract/schemas.ts';
 import { GENERAL_ERROR } from '../../i18n/general-error.ts';
@@ -92,8 +92,6 @@ export type Api = ReturnType<typeof createApi>;
 
 /** Calls that carry the refresh token in their body: sent without the bearer, never renewed. */
 const SESSION_CALLS: ReadonlySet<CallName> = new Set(['refresh', 'logout']);
-/** Calls the API may answer 428 with a proof of work to solve (contract/proof.ts): sent once more with it. */
-const PROOF_CALLS: ReadonlySet<CallName> = new Set(['auth', 'resend']);
 
 export function createApi(options: ApiOptions) {
   const baseURL = `${(options.baseURL || DEFAULT_API_URL).replace(/\/+$/, '')}${API_PREFIX}`;
@@ -189,21 +187,12 @@ export function createApi(options: ApiOptions) {
     return renewing;
   }
 
-  /** The call sent once more with the solved proof of work its 428 asked for. */
-  async function withProof<N extends CallName>(name: N, args: CallArgs<N>, challenge: Challenge) {
-    const nonce = await solveChallenge(challenge);
-    const body = { ...(args.body as object), proof: { challenge: challenge.token, nonce } } as BodyOf<N>;
-    return send(name, { ...args, body }, null);
-  }
-
   async function call<N extends CallName>(name: N, args: CallArgs<N> = {}): Promise<Answer<N>> {
     const token = SESSION_CALLS.has(name) ? null : options.token?.() || null;
     try {
       return await send(name, args, token);
     } catch (error) {
-      const { status, challenge } = error as ApiError;
-      if (status === 428 && challenge && PROOF_CALLS.has(name)) return withProof(name, args, challenge);
-      if (!token || !options.refresh || status !== 401) throw error;
+      if (!token || !options.refresh || (error as ApiError).status !== 401) throw error;
       const renewed = await renew(token, options.refresh);
       if (!renewed) throw error;
       return send(name, args, renewed);
