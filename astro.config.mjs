@@ -2,13 +2,14 @@
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from './integrations/build-settings.ts';
-import { capabilitiesModule } from './integrations/capabilities.ts';
+import { capabilitiesFile, capabilitiesModule } from './integrations/capabilities.ts';
 import { noPreloadHelper } from './integrations/client-bundle.ts';
 import { hostHeadersFile } from './integrations/host-headers.ts';
 import { hostRules } from './integrations/host-rules.ts';
 import { islandLabelsModule } from './integrations/island-labels.ts';
 import { islandPreloads } from './integrations/island-preload.ts';
 import { pageSelection } from './integrations/page-selection.ts';
+import { serviceWorkerRelease } from './integrations/service-worker.ts';
 import { sonnerStyleHashes } from './integrations/sonner-style.ts';
 
 /** Where the built site is served; canonical URLs, sitemaps and hreflang use it. */
@@ -108,5 +109,17 @@ export default defineConfig({
   },
   // React loads only where a page needs it: catalogue and product pages are HTML enhanced by small module scripts
   // and load React on a shopper's action (sign-in, address picker, review); shopper pages hydrate their island.
-  integrations: [react(REACT_OPTIONS), hostRules(), hostHeadersFile(), selection, islandPreloads(selection)],
+  integrations: [
+    react(REACT_OPTIONS),
+    hostRules(),
+    hostHeadersFile(),
+    selection,
+    islandPreloads(selection),
+    serviceWorkerRelease(),
+    capabilitiesFile(
+      process.env.API_URL || 'http://localhost:8787',
+      process.env.API_CAPABILITIES,
+      process.env.BUILD_CAPABILITIES,
+    ),
+  ],
 });

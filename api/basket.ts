@@ -3,7 +3,7 @@ import type { AppContext } from './context.ts';
 import { fieldError, idParam, notFound, Reply, type Handlers } from './http.ts';
 import { createPresenter, type FeatureRow, type ProductRow } from './present.ts';
 import { unitPrice } from '#contract/price.ts';
-import type { BasketItem, Lang } from '#contract/schemas.ts';
+import { LIMITS, type BasketItem, type Lang } from '#contract/schemas.ts';
 
 export interface BasketRow {
   id: number;
@@ -101,7 +101,8 @@ export function basketHandlers(
 
     async deleteFromBasket({ userId, query, body }) {
       if (query.item !== undefined) {
-        if (!/^\d+$/.test(query.item)) throw fieldError('item', 'Must be a positive whole number');
+        if (!/^\d+$/.test(query.item) || Number(query.item) > LIMITS.id)
+          throw fieldError('item', 'Must be a positive whole number');
         if (db.run('DELETE FROM basket WHERE id = ? AND user_id = ?', Number(query.item), userId).changes === 0)
           throw notFound('Basket item not found.');
         return { deleted: 1 };

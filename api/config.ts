@@ -2,6 +2,7 @@
 import { DEFAULT_UPLOAD_QUOTA_BYTES, DEV_SECRET, type ServerOptions } from './server.ts';
 import { BUDGETS, DEFAULT_BUDGETS, type Budget, type BudgetName } from './limits.ts';
 import { DEFAULT_UNPAID_UNITS } from './orders.ts';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './sign-in-guard.ts';
 import { senderFromEnv } from './sms.ts';
 import { DEFAULT_PAYMENT_TTL_MS, MAX_PAYMENT_TTL_MS } from './unpaid.ts';
 
@@ -178,6 +179,20 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     DEFAULT_UPLOAD_QUOTA_BYTES / 2 ** 20,
     problems,
   );
+  const signInLimits = Object.fromEntries(
+    Object.entries(DEFAULT_SIGN_IN_LIMITS).map(([key, { value, env: name }]) => {
+      const n = wholeNumber(name, env[name], value, problems);
+      if (n < 1) problems.push(`${name} must be at least 1.`);
+      return [key, n];
+    }),
+  ) as unknown as SignInLimits;
+  const corsOrigins = (env['API_CORS_ORIGINS'] ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins)
+    if (!/^https?:\/\/[^/]+$/.test(origin.replace(/\/+$/, '')))
+      problems.push(`API_CORS_ORIGINS: ${origin} is not an origin (scheme and host, e.g. https://bozor.uz).`);
   let sms: ServerOptions['sms'];
   try {
     sms = senderFromEnv(env);
@@ -200,5 +215,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     production,
     paymentTtlMs: paymentMinutes * 60_000,
     unpaidUnits,
+    signInLimits,
+    ...(corsOrigins.length > 0 ? { corsOrigins } : {}),
   };
 }

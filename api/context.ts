@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { SignInLimits } from './sign-in-guard.ts';
 import type { SmsSender } from './sms.ts';
 
 /** Everything a handler needs besides its input. */
@@ -32,6 +33,8 @@ export interface AppContext {
   paymentTtlMs: number;
   /** Units one shopper's unpaid orders under way may hold. */
   unpaidUnits: number;
+  /** SMS budgets, the proof of work and the wrong codes per address (api/sign-in-guard.ts). */
+  signInLimits: SignInLimits;
   /** Signs payment sandbox links; drawn at start-up. */
   sandboxKey: Uint8Array;
 }

@@ -59,6 +59,16 @@ CREATE TABLE IF NOT EXISTS code_budgets (
 -- Wrong codes per pool, kept for the longest window that counts them (30 days).
 CREATE TABLE IF NOT EXISTS guesses (phone TEXT NOT NULL, device INTEGER NOT NULL, at_ms INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS guesses_pool ON guesses(phone, device, at_ms);
+-- SMS sent in the last day, per pool and client address (api/sign-in-guard.ts).
+CREATE TABLE IF NOT EXISTS sms_log (at_ms INTEGER NOT NULL, phone TEXT NOT NULL, device INTEGER NOT NULL, address TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS sms_log_at ON sms_log(at_ms);
+CREATE INDEX IF NOT EXISTS sms_log_pool ON sms_log(phone, device, at_ms);
+CREATE INDEX IF NOT EXISTS sms_log_address ON sms_log(address, at_ms);
+-- Wrong codes in the last day per client address, across all phones.
+CREATE TABLE IF NOT EXISTS wrong_codes (address TEXT NOT NULL, at_ms INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS wrong_codes_address ON wrong_codes(address, at_ms);
+-- Proof-of-work challenges already solved, until they expire.
+CREATE TABLE IF NOT EXISTS spent_proofs (hash TEXT PRIMARY KEY, until_ms INTEGER NOT NULL);
 -- Browsers a phone signed in on: the sha256 of the device token they keep, and the phones it vouches for.
 CREATE TABLE IF NOT EXISTS devices (
   id INTEGER PRIMARY KEY AUTOINCREMENT, hash TEXT NOT NULL UNIQUE, used_ms INTEGER NOT NULL);

@@ -6,7 +6,10 @@
  *   browser keeps a device token (answered by verify, sent back with the code
  *   request and verify as an optional `device` field a spec-only backend
  *   ignores). A stranger can only ever spend the unrecognised pool, so the
- *   owner's own browser always gets its code and can sign in.
+ *   owner's own browser always gets its code and can sign in. A token vouches
+ *   for the one phone that proved it on that browser, and signing out (which
+ *   sends it) ends that: the next person on a shared phone, or a script that
+ *   kept a copy, spends only the unrecognised pool.
  * - A recognised browser gets 4-digit codes and at most GUESSES_PER_HOUR
  *   wrong codes an hour and GUESSES_PER_30_DAYS in any 30 days (NIST SP
  *   800-63B: at most 100 consecutive failures, so a 4-digit code falls with
@@ -101,10 +104,18 @@ export function devicePools({ db }: AppContext) {
   const lockedError = (lang: Lang, device: number, waitMs: number) =>
     tooMany(lang, waitMs, device === UNRECOGNISED ? LOCKED_HERE : LOCKED);
 
-  /** Registers the browser as one this phone signed in on; answers the device token it keeps. */
+  /**
+   * Registers the browser as one this phone signed in on; answers the device token it keeps. A token vouches for
+   * the one phone that proved it: another phone signing in on the same browser gets a token of its own, so nobody
+   * holding one phone's token spends another phone's pool.
+   */
   const rememberDevice = (token: string | undefined, phone: string, now: number) => {
     let device = token
-      ? db.get<{ id: number }>('SELECT id FROM devices WHERE hash = ?', tokenHash(token))?.id
+      ? db.get<{ id: number }>(
+          'SELECT d.id FROM devices d JOIN device_phones dp ON dp.device = d.id WHERE d.hash = ? AND dp.phone = ?',
+          tokenHash(token),
+          phone,
+        )?.id
       : undefined;
     let kept = token;
     if (device === undefined || !kept) {
@@ -122,5 +133,17 @@ export function devicePools({ db }: AppContext) {
     return kept;
   };
 
-  return { deviceOf, guessWait, lockedError, rememberDevice };
+  /** Signing out: the browser's token no longer vouches for the phone (nor for anything, once it vouches for none). */
+  const forgetDevice = (token: string, phone: string) => {
+    const device = db.get<{ id: number }>('SELECT id FROM devices WHERE hash = ?', tokenHash(token))?.id;
+    if (device === undefined) return;
+    db.run('DELETE FROM device_phones WHERE device = ? AND phone = ?', device, phone);
+    db.run(
+      'DELETE FROM devices WHERE id = ? AND NOT EXISTS (SELECT 1 FROM device_phones WHERE device = ?)',
+      device,
+      device,
+    );
+  };
+
+  return { deviceOf, forgetDevice, guessWait, lockedError, rememberDevice };
 }

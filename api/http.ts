@@ -62,6 +62,8 @@ type Input<N extends CallName> = {
   params: Record<string, string>;
   lang: Lang;
   url: URL;
+  /** The client's address as the rate limits key it (api/limits.ts). */
+  address: string;
   /** A token was sent but is invalid or expired. */
   badToken: boolean;
   /** The validated body, and for multipart the files under `images`. */

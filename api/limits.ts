@@ -153,7 +153,7 @@ function addressKey(address: string): string {
 }
 
 /** The client's address: the socket's, or with `trustProxy` hops the entry those proxies appended to X-Forwarded-For. */
-function clientAddress(c: Context, trustProxy: number): string {
+export function clientAddress(c: Context, trustProxy: number): string {
   let socket = 'unknown';
   try {
     socket = getConnInfo(c).remote.address ?? socket;
@@ -231,7 +231,9 @@ export function rateLimits(ctx: AppContext, options: LimitOptions): MiddlewareHa
           keyGenerator:
             name === 'reads' || name === 'writes' ? shopperOrAddress : name === 'signIn' ? sessionOrAddress : address,
           skipFailedRequests: true,
-          requestWasSuccessful: (c) => !malformed.has(c.req.raw),
+          // A malformed request did no work; a code request answered 428 only asks for its proof of work, and the
+          // request that brings it spends the budget.
+          requestWasSuccessful: (c) => !malformed.has(c.req.raw) && c.res.status !== 428,
           handler: (c) => {
             // The store hands the library reset times on the wall clock, so this is the wait on any clock.
             const waitMs = (c.get('rateLimit').resetTime?.getTime() ?? Date.now() + budget.windowMs) - Date.now();

@@ -6,6 +6,7 @@
  * percentage: its discounted price follows the new price.
  */
 import { parseArgs } from 'node:util';
+import { LIMITS } from '#contract/limits.ts';
 import { searchDocument } from '#contract/search-forms.ts';
 import { CLI_BUSY_TIMEOUT_MS, openDb } from './db.ts';
 
@@ -25,10 +26,12 @@ const price = Number(values.price);
 const stock = values.stock === undefined ? undefined : Number(values.stock);
 const title = values['title-uz']?.trim();
 if (
-  !Number.isInteger(id) ||
+  !Number.isSafeInteger(id) ||
   id < 1 ||
-  !Number.isInteger(price) ||
+  id > LIMITS.id ||
+  !Number.isSafeInteger(price) ||
   price < 1 ||
+  price > LIMITS.price ||
   (stock !== undefined && !(Number.isFinite(stock) && stock >= 0)) ||
   title === ''
 ) {

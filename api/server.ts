@@ -21,7 +21,15 @@ import type { AppContext } from './context.ts';
 import { isBusy, isStorageFull, openDb, type Db } from './db.ts';
 import { geocoderRoutes } from './geocoder.ts';
 import { ApiError, callOf, pickLang, Reply, validate, type Handlers } from './http.ts';
-import { bearer, buildTokenCheck, markMalformed, rateLimits, resolveLimits, type LimitSettings } from './limits.ts';
+import {
+  bearer,
+  buildTokenCheck,
+  clientAddress,
+  markMalformed,
+  rateLimits,
+  resolveLimits,
+  type LimitSettings,
+} from './limits.ts';
 import { mediaResponse } from './media.ts';
 import { discardUploads, type Upload } from './multipart.ts';
 import { merchantRoutes } from './merchant.ts';
@@ -29,6 +37,7 @@ import { DEFAULT_UNPAID_UNITS, orderHandlers } from './orders.ts';
 import { cardFromEnv, clickFromEnv, newSandboxKey, paymeFromEnv, sandboxRoutes } from './payments.ts';
 import { orderStatusRoute } from './test-routes.ts';
 import { reviewHandlers } from './reviews.ts';
+import { defaultSignInLimits, type SignInLimits } from './sign-in-guard.ts';
 import { DEFAULT_PAYMENT_TTL_MS, expireUnpaid, SWEEP_MS } from './unpaid.ts';
 import { seedDatabase } from './seed.ts';
 import { slots } from './slots.ts';
@@ -49,6 +58,10 @@ export interface AppOptions {
    */
   exposeCodes?: boolean;
   siteUrl?: string;
+  /** Origins whose pages may call the API (CORS); default: the site's own, siteUrl. */
+  corsOrigins?: string[];
+  /** SMS budgets, the proof of work and wrong codes per address (api/sign-in-guard.ts); unset parts take the defaults. */
+  signInLimits?: Partial<SignInLimits>;
   /** Payment providers; null = not configured (sandbox). Default: from the environment (payments.ts). */
   payme?: AppContext['payme'];
   click?: AppContext['click'];
@@ -137,6 +150,7 @@ export function createApp(options: AppOptions): Hono {
     sandboxKey: newSandboxKey(),
     paymentTtlMs: options.paymentTtlMs ?? DEFAULT_PAYMENT_TTL_MS,
     unpaidUnits: options.unpaidUnits ?? DEFAULT_UNPAID_UNITS,
+    signInLimits: { ...defaultSignInLimits(), ...options.signInLimits },
   };
   const testRoutes = options.exposeCodes ?? process.env['API_EXPOSE_CODES'] === '1';
   if (testRoutes && ctx.production)
@@ -163,10 +177,12 @@ export function createApp(options: AppOptions): Hono {
     c.header('X-Content-Type-Options', 'nosniff');
     if (call !== undefined && PERSONAL.has(call)) c.header('Cache-Control', 'no-store');
   });
+  // Only the site's own pages may read answers: another page can still send a simple request, but reads nothing.
+  const origins = new Set((options.corsOrigins ?? [ctx.siteUrl]).map((origin) => origin.replace(/\/+$/, '')));
   app.use(
     '*',
     cors({
-      origin: '*',
+      origin: (origin) => (origins.has(origin) ? origin : null),
       allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
@@ -176,6 +192,20 @@ export function createApp(options: AppOptions): Hono {
   const limits = resolveLimits(options.limits);
   const isBuild = buildTokenCheck(limits.buildToken);
   app.use(`${API_PREFIX}/*`, rateLimits(ctx, limits));
+  // A page of another origin cannot ask for a code in a visitor's browser: CORS stops only its reading, not its
+  // sending, so a request that names another origin is refused before it costs an SMS.
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    const origin = c.req.header('origin');
+    if (
+      origin &&
+      c.req.method !== 'GET' &&
+      c.req.method !== 'HEAD' &&
+      c.req.method !== 'OPTIONS' &&
+      !origins.has(origin)
+    )
+      throw new ApiError(403, 'This origin may not call the API.');
+    await next();
+  });
   // Before any write (an order, a payment, a provider's callback): the stock of expired unpaid orders is back.
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') expireUnpaid(ctx);
@@ -189,7 +219,11 @@ export function createApp(options: AppOptions): Hono {
     } catch {
       throw new ApiError(400, 'Malformed path.');
     }
-    return (await mediaResponse(ctx.dataDir, path, c.req.query('w'))) ?? c.json({ detail: 'Not found.' }, 404);
+    const found = await mediaResponse(ctx.dataDir, path, c.req.query('w'));
+    if (found) return found;
+    // A replaced review image's old name may be asked for again: its absence is never kept for long.
+    c.header('Cache-Control', 'no-store');
+    return c.json({ detail: 'Not found.' }, 404);
   });
 
   let openApi: object | undefined;
@@ -247,6 +281,7 @@ export function createApp(options: AppOptions): Hono {
           params: c.req.param(),
           lang: pickLang(c.req.header('accept-language')),
           url,
+          address: clientAddress(c, limits.trustProxy),
           badToken: header !== undefined && userId === null,
           userId,
           body: () => {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
-import { tokenHash } from './device-pools.ts';
+import { devicePools, tokenHash } from './device-pools.ts';
 import { ApiError, type Handlers } from './http.ts';
 import { issueToken, readClaims, REFRESH_GRACE_MS, REFRESH_SECONDS } from './tokens.ts';
 
@@ -41,6 +41,7 @@ export async function openSession(ctx: AppContext, userId: number) {
 
 export function sessionHandlers(ctx: AppContext): Pick<Handlers, 'refresh' | 'logout'> {
   const { db } = ctx;
+  const { forgetDevice } = devicePools(ctx);
   const revoke = (session: string, now: number) =>
     db.run('UPDATE sessions SET revoked_ms = ? WHERE id = ? AND revoked_ms IS NULL', now, session);
 
@@ -99,7 +100,12 @@ export function sessionHandlers(ctx: AppContext): Pick<Handlers, 'refresh' | 'lo
       // Any token of ours ends its session, even an expired or rotated one: signing out never fails for the holder.
       const claims = await readClaims(ctx, data.refresh, 'refresh');
       if (!claims) throw new ApiError(401, 'Refresh token is invalid.');
-      revoke(claims.session, ctx.now());
+      db.tx(() => {
+        revoke(claims.session, ctx.now());
+        // The browser's device token no longer vouches for this phone: whoever uses the browser next is a stranger.
+        const phone = db.get<{ phone: string }>('SELECT phone FROM users WHERE id = ?', claims.user)?.phone;
+        if (data.device && phone) forgetDevice(data.device, phone);
+      });
     },
   };
 }

@@ -20,6 +20,7 @@ import { devicePools, HOUR_MS, MONTH_MS, UNRECOGNISED } from './device-pools.ts'
 import { ApiError, fieldError, tooMany, type Handlers, type Wait } from './http.ts';
 import type { Lang } from '#contract/schemas.ts';
 import { openSession } from './sessions.ts';
+import { signInGuard } from './sign-in-guard.ts';
 
 /** Code lifetime and resend countdown, in minutes (the `time` of the answer). */
 export const CODE_MINUTES = 2;
@@ -56,6 +57,13 @@ interface BudgetRow {
   since_ms: number;
 }
 
+/** A code request as the handlers pass it on: the page's language, the client address and its proof of work. */
+interface CodeRequest {
+  lang: Lang;
+  address: string;
+  proof: { challenge: string; nonce: string } | undefined;
+}
+
 const sameText = (a: string, b: string) => {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
   return x.length === y.length && timingSafeEqual(x, y);
@@ -72,6 +80,7 @@ export function latestCode(ctx: AppContext, phone: string): string | null {
 export function signInHandlers(ctx: AppContext): Pick<Handlers, 'auth' | 'verify' | 'resend'> {
   const { db } = ctx;
   const { deviceOf, guessWait, lockedError, rememberDevice } = devicePools(ctx);
+  const guard = signInGuard(ctx, ctx.signInLimits);
 
   /** A new random challenge id: 53 bits, so live ids cannot be found by trying numbers. */
   const newChallengeId = () => {
@@ -82,13 +91,14 @@ export function signInHandlers(ctx: AppContext): Pick<Handlers, 'auth' | 'verify
   };
 
   /** Checks every limit on sending a code to this pool and reserves the code, in one step (no await in between). */
-  const reserveCode = (phone: string, device: number, lang: Lang) =>
+  const reserveCode = (phone: string, device: number, request: CodeRequest) =>
     db.tx(() => {
       const now = ctx.now();
       // Forget what can no longer matter: dead codes, guesses past the longest window, idle budgets.
       db.run('DELETE FROM challenges WHERE code_ms < ?', now - CODE_MINUTES * 60_000);
       db.run('DELETE FROM guesses WHERE at_ms < ?', now - MONTH_MS);
       db.run('DELETE FROM code_budgets WHERE last_ms < ?', now - CODES_WINDOW_MS);
+      const { lang } = request;
       const locked = guessWait(phone, device, now);
       if (locked > 0) throw lockedError(lang, device, locked);
       const budget = db.get<BudgetRow>('SELECT * FROM code_budgets WHERE phone = ? AND device = ?', phone, device);
@@ -98,6 +108,7 @@ export function signInHandlers(ctx: AppContext): Pick<Handlers, 'auth' | 'verify
       const windowOpen = budget !== undefined && now < budget.since_ms + CODES_WINDOW_MS;
       if (budget && windowOpen && budget.sent >= CODES_PER_WINDOW)
         throw tooMany(lang, budget.since_ms + CODES_WINDOW_MS - now, TOO_MANY_CODES);
+      const sms = guard.recordSms(phone, device, request.address, request.proof, lang, now);
       db.run(
         `INSERT INTO code_budgets (phone, device, last_ms, sent, since_ms) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (phone, device) DO UPDATE SET last_ms = ?3, sent = ?4, since_ms = ?5`,
@@ -122,12 +133,12 @@ export function signInHandlers(ctx: AppContext): Pick<Handlers, 'auth' | 'verify
         code,
         now,
       );
-      return { id, code };
+      return { id, code, sms };
     });
 
-  const sendCode = async (phone: string, deviceToken: string | undefined, lang: Lang) => {
+  const sendCode = async (phone: string, deviceToken: string | undefined, request: CodeRequest) => {
     const device = deviceOf(deviceToken, phone, ctx.now());
-    const { id, code } = reserveCode(phone, device, lang);
+    const { id, code, sms } = reserveCode(phone, device, request);
     try {
       await ctx.sms.send(phone, `Bozor: kirish kodi ${code}. Код для входа: ${code}`, code);
     } catch (error) {
@@ -135,6 +146,7 @@ export function signInHandlers(ctx: AppContext): Pick<Handlers, 'auth' | 'verify
       // No code went out: the shopper may ask again at once.
       db.tx(() => {
         db.run('DELETE FROM challenges WHERE id = ?', id);
+        guard.dropSms(sms);
         db.run(
           'UPDATE code_budgets SET last_ms = 0, sent = max(0, sent - 1) WHERE phone = ? AND device = ?',
           phone,
@@ -147,20 +159,21 @@ export function signInHandlers(ctx: AppContext): Pick<Handlers, 'auth' | 'verify
   };
 
   return {
-    async auth({ body, lang }) {
+    async auth({ body, lang, address }) {
       const { data } = await body();
-      return sendCode(data.phone_number, data.device, lang);
+      return sendCode(data.phone_number, data.device, { lang, address, proof: data.proof });
     },
 
-    async resend({ body, lang }) {
+    async resend({ body, lang, address }) {
       const { data } = await body();
-      return sendCode(data.phone_number, data.device, lang);
+      return sendCode(data.phone_number, data.device, { lang, address, proof: data.proof });
     },
 
-    async verify({ body, lang }) {
+    async verify({ body, lang, address }) {
       const { data } = await body();
       const now = ctx.now();
       const signedIn = db.tx(() => {
+        guard.checkWrongCodes(address, lang, now);
         const row = db.get<ChallengeRow>('SELECT * FROM challenges WHERE id = ?', data.user);
         const live = row && now <= row.code_ms + CODE_MINUTES * 60_000 && row.tries < MAX_TRIES;
         if (!row || !live) return null;
@@ -170,6 +183,7 @@ export function signInHandlers(ctx: AppContext): Pick<Handlers, 'auth' | 'verify
         if (!sameText(row.code, data.code)) {
           db.run('UPDATE challenges SET tries = tries + 1 WHERE id = ?', row.id);
           db.run('INSERT INTO guesses (phone, device, at_ms) VALUES (?, ?, ?)', row.phone, row.device, now);
+          guard.recordWrongCode(address, now);
           return null;
         }
         db.run('DELETE FROM challenges WHERE id = ?', row.id);

@@ -2,7 +2,8 @@
  * What the storefront uses beyond the spec's calls, as capabilities a backend
  * has or lacks. The build asks the backend once (`backendCapabilities` sends
  * each probe without a token: any answer but a 404, a 405, a 501 or an HTML
- * page means the call is there), its loader (src/data) uses the answer and
+ * page means the call is there; a 5xx or a 429 is asked again and then left
+ * unknown, which stops the build unless the operator decides it), its loader (src/data) uses the answer and
  * integrations/capabilities.ts writes it into the built site, where islands
  * and stores ask `hasCapability` and never call what is absent. The
  * operator's setting (API_CAPABILITIES) wins over detection.
@@ -70,9 +71,17 @@ const PROBES: Record<Capability, Probe | null> = {
   reviewWrite: { call: 'createComment', body: {} },
 };
 
-/** Whether an answer to a probe says the call is missing: 404, 405, 501, or a framework's HTML page. */
-export function answersAbsent(status: number, contentType: string | null): boolean {
-  return status === 404 || status === 405 || status === 501 || /text\/html/i.test(contentType ?? '');
+/**
+ * What an answer to a probe says: the call is missing (404, 405, 501, or a framework's HTML page that is no server
+ * fault), the backend could not say (a 5xx or a 429, HTML or not: a proxy in trouble, not a missing call), or the
+ * call is there (anything else).
+ */
+export type ProbeAnswer = 'absent' | 'unknown' | 'present';
+export function probeAnswer(status: number, contentType: string | null): ProbeAnswer {
+  if (status >= 500 && status !== 501) return 'unknown';
+  if (status === 429) return 'unknown';
+  if (status === 404 || status === 405 || status === 501 || /text\/html/i.test(contentType ?? '')) return 'absent';
+  return 'present';
 }
 
 const isCapability = (name: string): name is Capability => (CAPABILITIES as readonly string[]).includes(name);
@@ -110,37 +119,79 @@ export function applyOverride(detected: readonly Capability[], setting: string |
 }
 
 const PROBE_TIMEOUT_MS = 10_000;
+/** A probe is sent up to this many times while the backend cannot say (a 5xx, a 429, no answer), 1 s apart. */
+const PROBE_TRIES = 3;
+const PROBE_DELAY_MS = 1_000;
+
+/** What the probes found: the capabilities there, and those the backend could not answer for (with why). */
+export interface Detected {
+  present: Capability[];
+  unknown: { name: Capability; why: string }[];
+}
 
 /** Whether the backend at `apiUrl` has each probed capability; throws when it cannot be reached at all. */
-export async function detectCapabilities(apiUrl: string): Promise<Capability[]> {
+export async function detectCapabilities(apiUrl: string, delayMs = PROBE_DELAY_MS): Promise<Detected> {
   const base = `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}`;
-  const found = await Promise.all(
-    CAPABILITIES.map(async (name): Promise<Capability | null> => {
-      const probe = PROBES[name];
-      if (!probe) return name;
-      const route = routes[probe.call];
-      const query = probe.query ? `?${new URLSearchParams(probe.query).toString()}` : '';
-      let answer: Response;
-      try {
-        answer = await fetch(`${base}${pathFor(route.path, probe.params)}${query}`, {
-          method: route.method,
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-          ...(probe.body ? { body: JSON.stringify(probe.body) } : {}),
-          signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new Error(
-          `The backend at ${apiUrl} cannot be reached (${route.method} ${route.path}): ${String(error)}`,
-          {
-            cause: error,
-          },
-        );
-      }
-      await answer.body?.cancel();
-      return answersAbsent(answer.status, answer.headers.get('content-type')) ? null : name;
-    }),
+  const answers = await Promise.all(
+    CAPABILITIES.map(
+      async (name): Promise<{ name: Capability; answer: ProbeAnswer; why: string; reached: boolean }> => {
+        const probe = PROBES[name];
+        if (!probe) return { name, answer: 'present', why: 'not probed', reached: true };
+        const route = routes[probe.call];
+        const query = probe.query ? `?${new URLSearchParams(probe.query).toString()}` : '';
+        let why = '';
+        let reached = false;
+        for (let attempt = 1; attempt <= PROBE_TRIES; attempt++) {
+          if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          try {
+            const answer = await fetch(`${base}${pathFor(route.path, probe.params)}${query}`, {
+              method: route.method,
+              headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+              ...(probe.body ? { body: JSON.stringify(probe.body) } : {}),
+              signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+            });
+            await answer.body?.cancel();
+            reached = true;
+            const read = probeAnswer(answer.status, answer.headers.get('content-type'));
+            if (read !== 'unknown') return { name, answer: read, why: '', reached };
+            why =
+              `${route.method} ${route.path} answered ${answer.status} ${answer.headers.get('content-type') ?? ''}`.trim();
+          } catch (error) {
+            why = `${route.method} ${route.path}: ${String(error)}`;
+          }
+        }
+        return { name, answer: 'unknown', why: `${why} (${PROBE_TRIES} tries)`, reached };
+      },
+    ),
   );
-  return found.filter((name): name is Capability => name !== null);
+  if (answers.filter((a) => PROBES[a.name]).every((a) => !a.reached))
+    throw new Error(`The backend at ${apiUrl} cannot be reached: ${answers.find((a) => a.why)?.why ?? ''}`);
+  return {
+    present: answers.filter((a) => a.answer === 'present').map((a) => a.name),
+    unknown: answers.filter((a) => a.answer === 'unknown').map(({ name, why }) => ({ name, why })),
+  };
+}
+
+/** The capabilities the operator's setting decides either way (those it names, or all after `all` or `none`). */
+export function decidedBy(setting: string | undefined): Capability[] {
+  const fromAll = applyOverride(CAPABILITIES, setting);
+  const fromNone = applyOverride([], setting);
+  return CAPABILITIES.filter((name) => fromAll.includes(name) === fromNone.includes(name));
+}
+
+/**
+ * The capabilities in effect: those detected, changed by the operator's setting. One the backend could not answer
+ * for (it kept failing) is never guessed absent: unless the setting decides it, the build stops and says which.
+ */
+export function inEffect(detected: Detected, setting: string | undefined): Capability[] {
+  const decided = decidedBy(setting);
+  const open = detected.unknown.filter(({ name }) => !decided.includes(name));
+  if (open.length > 0)
+    throw new Error(
+      `The backend could not say whether it has ${open.map((u) => u.name).join(', ')}: ${open.map((u) => u.why).join('; ')}. ` +
+        `Try again, or decide in API_CAPABILITIES (e.g. ${open[0]!.name} or -${open[0]!.name}).`,
+    );
+  return applyOverride(detected.present, setting);
 }
 
 /** One answer per process and backend, shared by the config's plugin and the pages' loader (separate module graphs). */
@@ -155,7 +206,7 @@ export function backendCapabilities(apiUrl: string, setting: string | undefined)
   let answer = asked.get(key);
   if (!answer) {
     answer = detectCapabilities(url).then((detected) => {
-      const present = applyOverride(detected, setting);
+      const present = inEffect(detected, setting);
       const absent = CAPABILITIES.filter((name) => !present.includes(name));
       console.info(`[capabilities] ${url}: ${present.join(', ') || 'none'}; absent: ${absent.join(', ') || 'none'}`);
       return present;

@@ -25,6 +25,8 @@ export const LIMITS = {
   quantity: 1000,
   /** Basket lines named in one order or one bulk delete. */
   items: 100,
+  /** The largest sum of money in soʻm any price, line or order may carry (a hundred billion). */
+  price: 100_000_000_000,
 } as const;
 
 /** The earliest birth date a profile takes. */

@@ -22,7 +22,10 @@ export const text = (max: number) => z.string().check(z.maxLength(max, `At most 
 const id = z
   .int()
   .check(z.positive('Must be a positive whole number'), z.lte(LIMITS.id, 'Must be a positive whole number'));
-const money = z.number().check(z.nonnegative('Must not be negative'));
+/** A sum of money in soʻm: finite, not negative, at most LIMITS.price. */
+const money = z
+  .number()
+  .check(z.nonnegative('Must not be negative'), z.lte(LIMITS.price, `At most ${LIMITS.price} soʻm`));
 const nullableString = z.nullable(z.string());
 
 /** Images come as an array, a comma-separated string, or nothing (spec §3). */
@@ -242,7 +245,14 @@ const signInId = z
     z.lte(Number.MAX_SAFE_INTEGER, 'Must be a positive whole number'),
   );
 
-export const AuthRequest = z.object({ phone_number: UzPhone, device: DeviceToken });
+/** A solved proof-of-work challenge (contract/proof.ts), once the API asked for one. */
+const Proof = z.optional(
+  z.object({
+    challenge: z.string().check(z.maxLength(LIMITS.token, 'Not a challenge')),
+    nonce: z.string().check(z.maxLength(LIMITS.numberParam, 'Not a nonce')),
+  }),
+);
+export const AuthRequest = z.object({ phone_number: UzPhone, device: DeviceToken, proof: Proof });
 export type AuthRequest = z.infer<typeof AuthRequest>;
 export const AuthAnswer = z.object({
   /** The pending sign-in to name in /users/verify/ (no user exists before a code is verified). */
@@ -471,5 +481,7 @@ export const ErrorBody = z.object({
   errors: z.optional(z.record(z.string(), z.array(z.string()))),
   /** Seconds until a throttled call may be repeated (429). */
   retry_after: z.optional(z.int()),
+  /** A code request answered 428: the proof of work to solve and send with it again (contract/proof.ts). */
+  challenge: z.optional(z.object({ token: z.string(), bits: z.int() })),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -11,7 +11,7 @@
  * ", " — so the cache rules below never overlap.
  */
 import type { AstroIntegration } from 'astro';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { LANGS } from '../contract/langs.ts';
 
 export type HeaderRule = { pattern: string; match: RegExp; headers: [name: string, value: string][] };
@@ -44,8 +44,27 @@ const HASHED_PATH = new RegExp(
 export function isImmutable(path: string): boolean {
   return HASHED_PATH.test(path);
 }
-/** Every HTML page: the root, the 404 page and both language trees (nothing else lives under them). */
-const HTML = ['/', '/404.html', ...LANGS.flatMap((lang) => [`/${lang}`, `/${lang}/*`])];
+/**
+ * Every HTML page, by every name a host answers it at: the root and its file, the 404 page, each language's home by
+ * its clean URL and its file (`/uz`, `/uz.html`), and both language trees (nothing else lives under them).
+ */
+const HTML = ['/', '/index.html', '/404.html', ...LANGS.flatMap((lang) => [`/${lang}`, `/${lang}.html`, `/${lang}/*`])];
+
+/**
+ * Pages only a signed-in shopper's session fills (profile, orders, checkout, order success): no cache keeps them,
+ * and the browser does not restore them from its back/forward cache after the session ended. Joined to the pages'
+ * revalidation by the host, the value reads `public, max-age=0, must-revalidate, no-store`, which every cache obeys
+ * as no-store (RFC 9111 §5.2.2.5).
+ */
+export const PRIVATE_PAGES = ['/profile', '/profile/*', '/orders-confirmation', '/orders-success'];
+const PRIVATE = LANGS.flatMap((lang) => PRIVATE_PAGES.flatMap((page) => [`/${lang}${page}`, `/${lang}${page}.html`]));
+
+/** The built HTML files (paths relative to the release) that the rules above give no page headers: none may be. */
+export function pagesWithoutHeaders(rules: HeaderRule[], files: string[]): string[] {
+  return files
+    .filter((file) => file.endsWith('.html'))
+    .filter((file) => !headersFor(rules, `/${file}`).has('Content-Security-Policy'));
+}
 
 /**
  * The `_headers` text. `csp` is the pages' own policy (pagePolicy); the header
@@ -76,6 +95,7 @@ export function hostHeaders(csp: string): string {
     block('/*', everyFile),
     ...HASHED.map((pattern) => block(pattern, [['Cache-Control', IMMUTABLE]])),
     ...HTML.map((pattern) => block(pattern, page)),
+    ...PRIVATE.map((pattern) => block(pattern, [['Cache-Control', 'no-store']])),
     '',
   ].join('\n\n');
 }
@@ -183,7 +203,13 @@ export const hostHeadersFile = (): AstroIntegration => ({
     'astro:build:done': async ({ dir, assets }) => {
       const pages = [...assets.values()].map((files) => files.find((file) => file.pathname.endsWith('.html')));
       const policy = await pagePolicy(pages.filter((page) => page !== undefined));
-      await writeFile(new URL('_headers', dir), hostHeaders(policy));
+      const text = hostHeaders(policy);
+      // Every HTML file the release holds outside the language trees (those are covered whole) gets the pages' headers.
+      const root = await readdir(dir, { withFileTypes: true });
+      const outside = root.filter((entry) => entry.isFile()).map((entry) => entry.name);
+      const missed = pagesWithoutHeaders(parseHeaders(text), outside);
+      if (missed.length > 0) throw new Error(`_headers gives no page headers to ${missed.join(', ')}`);
+      await writeFile(new URL('_headers', dir), text);
     },
   },
 });

@@ -38,6 +38,15 @@ import { accountRounds } from './attack/accounts.ts';
 import { formBodies } from './attack/bodies.ts';
 import { heldLock, openRedirect, sharedAddress } from './attack/operations.ts';
 import { districtFee, hoarding } from './attack/stock.ts';
+import {
+  bounds,
+  deviceAfterSignOut,
+  failingProbes,
+  guessesPerAddress,
+  hostFiles,
+  otherOrigin,
+  smsPerAddress,
+} from './attack/sign-in-costs.ts';
 
 // 1. Account takeover by code guessing.
 for (const lifted of [false, true]) {
@@ -60,7 +69,7 @@ for (const lifted of [false, true]) {
     );
     report(
       `SMS flood, 500 numbers, ${lifted ? 'rate limits lifted' : 'one address'}`,
-      `${count(answers, (a) => a.status === 200)} codes sent, ${count(answers, (a) => a.status === 429)} refused (429) in ${((performance.now() - started) / 1000).toFixed(1)} s; user rows created: ${usersIn(api) - users}`,
+      `${count(answers, (a) => a.status === 200)} codes sent, ${count(answers, (a) => a.status === 428)} asked for a proof of work, ${count(answers, (a) => a.status === 429)} refused (429) in ${((performance.now() - started) / 1000).toFixed(1)} s; user rows created: ${usersIn(api) - users}`,
     );
   });
 }
@@ -227,12 +236,13 @@ try {
     .toBuffer();
   const five = () => Array.from({ length: 5 }, (_, i) => ({ bytes: photo, name: `${i}.png`, type: 'image/png' }));
   const created = await upload(form(five(), pending[0]?.product.id));
-  const review = (await created.json()) as { id: number };
+  const review = (await created.json()) as { id: number; images: string[] };
   for (let edit = 0; edit < 4; edit++) await upload(form(five()), `/comments/${review.id}/`, 'PUT');
   const uploads = join(open.dataDir, 'uploads');
+  const first = await fetch(review.images[0] ?? '');
   report(
     'SVG / HTML named .png',
-    `${disguised.join(' / ')}; after four edits of five ${(photo.length / 1024 / 1024).toFixed(1)} MB images: ${readdirSync(uploads).length} files, ${(folderBytes(uploads) / 1024 / 1024).toFixed(1)} MB on disk (created ${created.status})`,
+    `${disguised.join(' / ')}; after four edits of five ${(photo.length / 1024 / 1024).toFixed(1)} MB images: ${readdirSync(uploads).length} files, ${(folderBytes(uploads) / 1024 / 1024).toFixed(1)} MB on disk (created ${created.status}); the replaced image's old URL: ${first.status} Cache-Control ${first.headers.get('cache-control')}`,
   );
 
   // 12. Keep-alive after an early answer.
@@ -278,6 +288,13 @@ await districtFee();
 await formBodies();
 await heldLock();
 await accountRounds();
+await smsPerAddress();
+await guessesPerAddress();
+await deviceAfterSignOut();
+await otherOrigin();
+await failingProbes();
+await hostFiles();
+await bounds();
 (await hoarded)();
 
 console.log('\n| finding | after |\n| --- | --- |');

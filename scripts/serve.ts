@@ -92,7 +92,8 @@ export async function serveSite(dir: string, port: number, host = '127.0.0.1'): 
         res.end(readFileSync(shellFile));
         return;
       }
-      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+      // A missing file is never kept: not under a hashed folder's year-long rule, not by any cache.
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(notFoundFor(url.pathname));
     });
   };

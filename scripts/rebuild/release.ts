@@ -17,7 +17,8 @@ import { changedParts, partsCount, partsForCatalogue, productParts, type IndexPa
 import { checkLinks, linkScope } from './links.ts';
 import { publicUrl, writeJson, type Manifest } from './manifest.ts';
 import { PAGE_TYPES, type PageType } from './page-types.ts';
-import { catalogueDir, manifestPath, readsPath, siteDir } from './releases.ts';
+import { catalogueDir, CURRENT, manifestPath, readsPath, siteDir } from './releases.ts';
+import { checkCapabilities } from './capability-check.ts';
 import type { RebuildSettings } from './settings.ts';
 import { step, stopIfInterrupted, type Timed } from './steps.ts';
 
@@ -197,6 +198,9 @@ export async function gateRelease(settings: RebuildSettings, built: Built, requi
   const { out, reusedFrom } = built;
   try {
     await step('page-types', () => checkPageTypes(out, required));
+    await step('capabilities', () =>
+      checkCapabilities(join(settings.releasesDir, CURRENT), out, process.env['API_CAPABILITIES']),
+    );
     const links = await step('links', async () => {
       const checked = await timed('links', () =>
         checkLinks(out, settings.siteUrl, reusedFrom ? linkScope(out, reusedFrom) : undefined),

@@ -39,7 +39,7 @@ import { parseJson, repairStored } from '../lib/storage.ts';
 import { $products, productFor } from './basket-products.ts';
 import { browserStorage } from './browser-storage.ts';
 import { notify } from './notify.ts';
-import { $signedIn } from './session-tokens.ts';
+import { $signedIn, onSignedOut } from './session-tokens.ts';
 
 export { $products };
 
@@ -57,7 +57,10 @@ export const $pendingBasket = persistentAtom<PendingChange[]>('basketPending', [
 });
 repairStored(browserStorage(), 'basketPending', encodePending($pendingBasket.get()));
 
-/** The phone whose session made the waiting changes: another shopper signing in here does not get them. */
+/**
+ * Whose session made the waiting changes, as a digest of the phone (session.ts), never the number itself: another
+ * shopper signing in here does not get them.
+ */
 export const $basketOwner = persistentAtom<string>('basketOwner', '');
 
 /** Signed in: the server's basket as last read, null until it has been read on this device. */
@@ -65,6 +68,8 @@ export const $serverBasket = persistentAtom<ServerLine[] | null>('basketSaved', 
   encode: (lines) => (lines ? JSON.stringify(lines) : (undefined as unknown as string)),
   decode: (raw) => decodeServerLines(parseJson(raw)),
 });
+// The server's basket as last read belongs to a session: when none is held, no one else on this browser sees it.
+onSignedOut(() => $serverBasket.set(null));
 
 /** Whether this page has read the server's basket: not yet, on its way, read, or failed (the known lines are shown). */
 export const $basketRead = atom<'idle' | 'loading' | 'read' | 'failed'>('idle');

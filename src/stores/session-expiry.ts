@@ -1,7 +1,8 @@
 /**
  * A backend without token refresh (the `refresh` capability): a refused
  * access token ends the session, and the shopper is asked to sign in again.
- * Only the tokens go; the local basket, favourites, address and searches stay,
+ * The tokens and what only a session keeps go (each store's onSignedOut); the
+ * local basket, favourites and searches stay,
  * and the server keeps its basket for the next sign-in.
  */
 import { atom } from 'nanostores';

@@ -17,15 +17,44 @@ export const $access = persistentAtom<string>('access', '', { decode: decodeToke
 export const $refresh = persistentAtom<string>('refresh', '', { decode: decodeToken, encode: encodeToken });
 
 /**
- * This browser's device token: answered by the API at sign-in and
- * sent back with every later code request and verify, so a stranger who locks
- * the phone out of new browsers cannot lock it out of this one. Not a
- * credential on its own (a code is still needed), so it outlives signing out.
+ * This browser's device token: answered by the API at sign-in for the one
+ * phone that proved it, sent back with renewals and with sign-out (which makes
+ * the API forget it). It lives as long as the session: whoever uses this
+ * browser next, or a script that read it, spends no pool of the shopper's.
  * A backend that implements spec §7 only answers none, and nothing is sent.
  */
 export const $device = persistentAtom<string>('device', '', { decode: decodeToken, encode: encodeToken });
 
 export const $signedIn = computed($access, (access) => access.length > 0);
+
+/**
+ * Runs `forget` whenever this browser holds no session: at once (a session
+ * that ended while no page was open, or a page restored without one) and each
+ * time one ends, by signing out or because the server refused to renew it.
+ * Each store forgets its own per-shopper keys this way.
+ */
+export function onSignedOut(forget: () => void): void {
+  if (typeof localStorage !== 'undefined' && !$signedIn.get()) forget();
+  $signedIn.listen((signedIn) => {
+    if (!signedIn) forget();
+  });
+}
+
+onSignedOut(() => $device.set(''));
+
+// A page the back/forward cache restores after its session ended (or another began) is drawn afresh: it may show the
+// last shopper's order or basket. The private pages are sent no-store as well (integrations/host-headers.ts).
+if (typeof window !== 'undefined') {
+  const drawnFor = () => localStorage.getItem('access') ?? '';
+  const atLoad = drawnFor();
+  addEventListener('pageshow', (event) => {
+    if (event.persisted && drawnFor() !== atLoad) location.reload();
+  });
+}
+// A session that ends here: the service worker drops the pages it kept (public/sw.js).
+$signedIn.listen((signedIn) => {
+  if (!signedIn && typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage('signed-out');
+});
 
 /**
  * Reads the stored pair again from localStorage: another tab may have renewed

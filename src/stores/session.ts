@@ -3,12 +3,13 @@
  * code for a phone, verify it (4 characters, upper-cased), store the tokens,
  * push the visitor's basket to the server, reload. A throttled step (429)
  * shows the server's own message and holds the resend countdown until the
- * server allows another code. The browser's device token goes with
- * the code request and verify, so the API knows a browser the phone signed in
- * on. Signing out revokes the refresh token on the server and clears every
- * private key of browser storage (the device token stays: it is no credential),
- * except basket changes the server has not taken, kept for the same phone's
- * next sign-in.
+ * server allows another code. The device token a verify answers is kept for
+ * the session (renewals and sign-out send it); a browser signing in holds
+ * none, so it always asks as a new browser. Signing out revokes the refresh
+ * token on the server, makes it forget the device token, and clears every
+ * private key of browser storage (each store forgets its own when the session
+ * ends, onSignedOut), except basket changes the server has not taken, kept for
+ * the same phone's next sign-in under a digest of the phone.
  */
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../lib/phone.ts';
@@ -24,11 +25,17 @@ import { $access, $device, $refresh, storeTokens } from './session-tokens.ts';
 
 export { $access, $refresh };
 
-/** This browser's device token for the sign-in calls, when it has one: an optional field a spec-only backend ignores. */
+/** This session's device token for sign-out, when it has one: an optional field a spec-only backend ignores. */
 const deviceField = (): { device?: string } => {
   const device = $device.get();
   return device && hasCapability('device') ? { device } : {};
 };
+
+/** What `basketOwner` keeps of a phone: its SHA-256, so the number does not stay in the browser's storage. */
+async function ownerKey(phone: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`bozor-basket-owner:${phone}`));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /** A code was requested: for whom, and when a new one may be asked for. */
 export interface PendingSignIn {
@@ -59,12 +66,29 @@ function failed(error: unknown, key: ToastKey, phone: string): void {
     $pendingSignIn.set({ ...pending, resendAt: Math.max(pending.resendAt, Date.now() + body.retry_after * 1000) });
 }
 
+/**
+ * A code request, sent once more with the proof of work when the API asks for one (428 with a challenge, after
+ * repeated code requests from the shopper's address: contract/proof.ts, loaded only then).
+ */
+async function askForCode(name: 'auth' | 'resend', phone: string) {
+  const api = await getApi();
+  try {
+    return await api.call(name, { body: { phone_number: phone } });
+  } catch (error) {
+    const { challenge } = error as ApiError;
+    if (statusOf(error) !== 428 || !challenge) throw error;
+    const { solveChallenge } = await import('#contract/proof.ts');
+    const nonce = await solveChallenge(challenge);
+    return api.call(name, { body: { phone_number: phone, proof: { challenge: challenge.token, nonce } } });
+  }
+}
+
 /** Step 1: ask for a code. `phone` as typed; only complete Uzbek numbers are sent (+998...). */
 export async function requestCode(phone: string): Promise<Result> {
   const e164 = toUzE164(phone);
   if (!e164) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await (await getApi()).call('auth', { body: { phone_number: e164, ...deviceField() } });
+    const answer = await askForCode('auth', e164);
     $pendingSignIn.set({ phone: e164, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeSent');
     return { ok: true };
@@ -81,11 +105,7 @@ export async function resendCode(): Promise<Result> {
   const pending = $pendingSignIn.get();
   if (!pending || Date.now() < pending.resendAt) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await (
-      await getApi()
-    ).call('resend', {
-      body: { phone_number: pending.phone, ...deviceField() },
-    });
+    const answer = await askForCode('resend', pending.phone);
     $pendingSignIn.set({ ...pending, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeResent');
     return { ok: true };
@@ -105,9 +125,7 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   if (!pending || !/^[A-Z0-9]{4}$/.test(clean)) return { ok: false, reason: 'invalid' };
   let tokens;
   try {
-    const answer = await (
-      await getApi()
-    ).call('verify', { body: { code: clean, user: pending.user, ...deviceField() } });
+    const answer = await (await getApi()).call('verify', { body: { code: clean, user: pending.user } });
     tokens = answer.data;
     if (answer.device) $device.set(answer.device);
   } catch (error) {
@@ -118,8 +136,9 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   $pendingSignIn.set(null);
   // Basket changes kept from an earlier session are this shopper's only if the phone is the same.
   const owner = $basketOwner.get();
-  if (owner && owner !== pending.phone) $pendingBasket.set([]);
-  $basketOwner.set(pending.phone);
+  const key = await ownerKey(pending.phone);
+  if (owner && owner !== key) $pendingBasket.set([]);
+  $basketOwner.set(key);
   const messages: ToastMessage[] = [{ kind: 'success', key: 'isl.toast.verified' }, ...(await syncLocalBasket())];
   notifyAfterReload(messages);
   reload();
@@ -137,7 +156,8 @@ export async function signOut(reload: () => void = () => location.reload()): Pro
   const refresh = $refresh.get();
   if (refresh && hasCapability('logout')) {
     try {
-      await (await getApi()).call('logout', { body: { refresh } });
+      // With the device token: the API stops recognising this browser for the phone.
+      await (await getApi()).call('logout', { body: { refresh, ...deviceField() } });
     } catch {
       // A token the server could not revoke still expires; this device forgets it below.
     }

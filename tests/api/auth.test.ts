@@ -304,20 +304,22 @@ describe('sign-in limits', () => {
     expect(await codeFor(phone)).toMatch(/^\d{4}$/);
   });
 
-  it('recognises a device token only for the phones that signed in with it', async () => {
+  it('recognises a device token only for the phone that proved it: another phone on that browser gets its own', async () => {
     const mine = '+998950000104';
     const other = '+998950000105';
     const device = await ownerDevice(mine);
     await strangerGuesses(other);
     expect((await requestCode(other, undefined, device)).status).toBe(429);
     expect((await requestCode(other, undefined, 'made-up-token')).status).toBe(429);
-    // After signing in with it, the browser is recognised for both.
     api.clock.now += HOUR_MS;
     const auth = await requestCode(other, undefined, device);
     const answer = await verify(auth.body.user, await codeFor(other), undefined, device);
-    expect(answer.body.device).toBe(device);
+    const second = answer.body.device as string;
+    expect(second).not.toBe(device);
     await strangerGuesses(other);
-    expect((await requestCode(other, undefined, device)).status).toBe(200);
+    // The first phone's token still does not vouch for the second phone; the second phone's own token does.
+    expect((await requestCode(other, undefined, device)).status).toBe(429);
+    expect((await requestCode(other, undefined, second)).status).toBe(200);
   });
 
   it('names sign-ins by random ids, and answers every wrong id or code the same way (no enumeration)', async () => {

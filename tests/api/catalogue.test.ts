@@ -241,19 +241,22 @@ describe('plumbing', () => {
     ErrorBody.parse(await res.json());
   });
 
-  it('allows CORS from any origin with the needed headers', async () => {
-    const res = await fetch(`${api.base}/products/categories/`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'https://bozor.example',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,content-type,accept-language',
-      },
-    });
+  it("allows CORS from the site's own origin with the needed headers, and from no other", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${api.base}/products/categories/`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,content-type,accept-language',
+        },
+      });
+    const res = await preflight('http://localhost:4321');
     expect(res.status).toBeLessThan(300);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('accept-language');
+    expect((await preflight('https://bozor.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('serves the seeded pictures as WebP with long caching, drawn once and kept in the data dir', async () => {

@@ -32,6 +32,15 @@ interface CallInit {
   headers?: Record<string, string>;
 }
 
+/** Sign-in budgets and a proof of work no ordinary test reaches; the sign-in guard's tests pass their own. */
+export const NO_SIGN_IN_LIMITS = {
+  smsPerPoolDay: 1_000_000,
+  smsPerAddressDay: 1_000_000,
+  smsPerDay: 1_000_000,
+  proofAfter: 1_000_000,
+  wrongCodesPerAddressDay: 1_000_000,
+};
+
 /** Budgets no ordinary test reaches; the rate-limit tests pass their own. */
 export const NO_LIMITS: LimitSettings = {
   budgets: Object.fromEntries(BUDGETS.map((name) => [name, { limit: 1_000_000, windowMs: 60_000 }])),
@@ -57,6 +66,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     sms,
     exposeCodes: true,
     limits: options.limits ?? NO_LIMITS,
+    signInLimits: NO_SIGN_IN_LIMITS,
     ...(options.uploadQuotaBytes === undefined ? {} : { uploadQuotaBytes: options.uploadQuotaBytes }),
     ...options.server,
   });

@@ -134,8 +134,32 @@ describe('rate limits', () => {
     await api.call('/favorite/', { method: 'POST', body: { product: 1 } });
     const res = await fetch(`${api.base}/favorite/`, { method: 'POST', headers: { Origin: 'http://localhost:4321' } });
     expect(res.status).toBe(429);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     expect(res.headers.get('access-control-expose-headers')).toContain('Retry-After');
+  });
+
+  it("lets only the site's own origin read answers, and refuses another origin's writes before they act", async () => {
+    const api = await withBudgets({});
+    const evil = 'https://evil.example';
+    const preflight = await fetch(`${api.base}/users/auth/`, {
+      method: 'OPTIONS',
+      headers: { Origin: evil, 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const sent = api.sent.length;
+    // A simple request (no preflight) still reaches the server: it is refused there, and no SMS goes out.
+    const simple = await fetch(`${api.base}/users/auth/`, {
+      method: 'POST',
+      headers: { Origin: evil, 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ phone_number: '+998901234567' }),
+    });
+    expect(simple.status).toBe(403);
+    expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+    expect(api.sent.length).toBe(sent);
+    const read = await fetch(`${api.base}/products/categories/`, { headers: { Origin: evil } });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    const own = await fetch(`${api.base}/products/categories/`, { headers: { Origin: 'http://localhost:4321' } });
+    expect(own.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
   });
 
   it('a shared address: malformed sign-in calls spend nothing, and a valid refresh or logout is never held by it', async () => {

@@ -122,6 +122,12 @@ describe('review images', () => {
     }
     expect(latest.images).toHaveLength(2);
     expect(uploadsOnDisk(api)).toEqual(latest.images.map(fileName).sort());
+    // A replaced image's old address answers 404 that no browser or proxy keeps; the kept ones stay immutable.
+    const gone = await fetch(created.images[0]!);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('cache-control')).toBe('no-store');
+    const kept = await fetch(latest.images[0]!);
+    expect(kept.headers.get('cache-control')).toContain('immutable');
     // An edit without files keeps them.
     await api.call(`/comments/${created.id}/`, { method: 'PUT', token: access, body: { rating: 5 } });
     expect(uploadsOnDisk(api)).toEqual(latest.images.map(fileName).sort());

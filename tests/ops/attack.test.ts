@@ -45,6 +45,21 @@ it(
     expect(row('the owner renews')).toContain('thief 401 (no pair)');
     expect(row('another process')).toMatch(/write 503 Retry-After 1 in \d{1,3} ms; read 200 in \d{1,3} ms; after: 200/);
     expect(row('stock hoarding')).toMatch(/another shopper's order: 201; .* 0 units still held/);
+    expect(row('SMS pumping from one address')).toMatch(/^\| [^|]+ \| 300 SMS sent, 297 after a proof of work/);
+    expect(row("the shop's daily SMS budget")).toContain('50 SMS sent, 30 refused');
+    // One address's expected take stays below one account per thousand days.
+    expect(Number(/one per (\d+) days/.exec(row('guessing across many phones'))?.[1])).toBeGreaterThan(1000);
+    expect(row('a shared browser')).toContain('the kept token asks as a new browser');
+    expect(row('a shared browser')).toContain('a token of its own');
+    expect(row('another origin asks for a code')).toContain(
+      'simple POST 403, SMS sent 0; preflight Access-Control-Allow-Origin: none',
+    );
+    expect(row('capability probes behind a proxy')).toMatch(
+      /13 unknown after 3 tries each, 0 absent; the build stops: .*the gate refused .*-logout: published/,
+    );
+    expect(row('static host')).toMatch(/5 of 5 with CSP.*no-store; the gone file's 404: no-store/);
+    expect(row('bounds')).toMatch(/exit 2; 400; 400/);
+    expect(row('SVG / HTML named .png')).toContain("the replaced image's old URL: 404 Cache-Control no-store");
   },
   ATTACK_TIMEOUT,
 );

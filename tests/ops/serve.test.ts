@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hostHeaders } from '../../integrations/host-headers.ts';
 import { serveSite, type StaticSite } from '../../scripts/serve.ts';
 
 let dir: string;
@@ -15,6 +16,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, '404.html'), '<h1>404</h1>');
   mkdirSync(join(dir, 'ru'));
   writeFileSync(join(dir, 'ru', '404.html'), '<h1>ru 404</h1>');
+  writeFileSync(join(dir, 'uz.html'), '<h1>uz home</h1>');
+  writeFileSync(join(dir, 'index.html'), '<h1>root</h1>');
+  writeFileSync(join(dir, '_headers'), hostHeaders("default-src 'self'"));
   site = await serveSite(dir, 0);
 });
 afterAll(async () => {
@@ -60,4 +64,17 @@ it("answers an unknown path under a language with that language's 404 page, and 
   // A language without its own page (this release has none for uz) falls back to the site's.
   expect(await text('/uz/no-such-page')).toEqual([404, '<h1>404</h1>']);
   expect(await text('/no-such.txt')).toEqual([404, '<h1>404</h1>']);
+});
+
+it('serves every HTML file by any of its names with the page headers, and no 404 with a long cache', async () => {
+  for (const path of ['/', '/index.html', '/uz', '/uz.html']) {
+    const response = await fetch(`${site.url}${path}`);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
+  }
+  // A file gone from a hashed folder (a replaced asset, an old image's name): its 404 is kept by no cache.
+  const gone = await fetch(`${site.url}/_astro/gone.abc123.js`);
+  expect(gone.status).toBe(404);
+  expect(gone.headers.get('cache-control')).toBe('no-store');
 });

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { headersFor, hostHeaders, mergePolicies, pagePolicy, parseHeaders } from '../../integrations/host-headers.ts';
+import {
+  headersFor,
+  hostHeaders,
+  mergePolicies,
+  pagePolicy,
+  pagesWithoutHeaders,
+  parseHeaders,
+} from '../../integrations/host-headers.ts';
 
 const get = (text: string, path: string) => Object.fromEntries(headersFor(parseHeaders(text), path));
 
@@ -70,12 +77,53 @@ describe('the file the build writes', () => {
   const security = { ...everyFile, 'Content-Security-Policy': `${policy}; frame-ancestors 'none'` };
 
   it('gives every page the security headers and a revalidated cache, each exactly once', () => {
-    for (const path of ['/', '/uz', '/ru', '/uz/product/5', '/ru/category/2', '/404.html', '/uz/unknown']) {
+    for (const path of [
+      '/',
+      '/index.html',
+      '/uz',
+      '/uz.html',
+      '/ru',
+      '/ru.html',
+      '/uz/product/5',
+      '/ru/category/2',
+      '/404.html',
+      '/uz/unknown',
+    ]) {
       const headers = at(path);
       expect(headers, path).toMatchObject({ ...security, 'Cache-Control': 'public, max-age=0, must-revalidate' });
       expect(headers['Permissions-Policy'], path).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
       for (const feature of ['camera', 'microphone', 'payment'])
         expect(headers['Permissions-Policy']).toContain(`${feature}=()`);
+    }
+  });
+
+  it('leaves no built HTML file without the page headers', () => {
+    const files = [
+      'index.html',
+      '404.html',
+      'uz.html',
+      'ru.html',
+      'uz/about.html',
+      'robots.txt',
+      'manifest.webmanifest',
+    ];
+    expect(pagesWithoutHeaders(rules, files)).toEqual([]);
+    expect(pagesWithoutHeaders(rules, ['offline.html'])).toEqual(['offline.html']);
+  });
+
+  it('keeps private pages out of every cache and the back/forward cache, public ones revalidated', () => {
+    for (const path of [
+      '/uz/profile',
+      '/ru/profile/orders',
+      '/uz/profile/order.html',
+      '/uz/orders-confirmation',
+      '/ru/orders-success',
+    ]) {
+      expect(at(path)['Cache-Control']?.split(', '), path).toContain('no-store');
+      expect(at(path)['Content-Security-Policy'], path).toBe(security['Content-Security-Policy']);
+    }
+    for (const path of ['/uz/basket', '/uz/product/5', '/uz/profile-picture', '/uz']) {
+      expect(at(path)['Cache-Control'], path).toBe('public, max-age=0, must-revalidate');
     }
   });
 

@@ -23,9 +23,7 @@ import {
 import { $lang } from '../../stores/language.ts';
 import labels from 'virtual:labels/auth';
 import { makeT, type LabelKey, type Translate } from '../../i18n/messages.ts';
-import { hasCapability } from '../../stores/capabilities.ts';
 import { $pendingSignIn, requestCode, resendCode, verifyCode } from '../../stores/session.ts';
-import { $device } from '../../stores/session-tokens.ts';
 import ModalDialog from '../shared/ModalDialog.tsx';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import modalCss from '../shared/modal.css?url';
@@ -172,9 +170,6 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const left = Math.max(0, Math.ceil((resendAt - now) / 1000));
-  // A browser the backend recognises (it keeps a device token from a sign-in) gets a code of 4 digits: the digits
-  // keyboard. Any other gets letters and digits, so the text keyboard (the field upper-cases them).
-  const digitsOnly = hasCapability('device') && $device.get() !== '';
 
   useEffect(() => {
     input.current?.focus();
@@ -208,7 +203,9 @@ function CodeStep({ t, phone, resendAt, onBack }: { t: T; phone: string; resendA
         ref={input}
         id={inputId}
         name="code"
-        inputMode={digitsOnly ? 'numeric' : 'text'}
+        // Codes to a browser signing in are letters and digits (it holds no device token then): the text keyboard,
+        // the field upper-cases them.
+        inputMode="text"
         autoComplete="one-time-code"
         autoCapitalize="characters"
         maxLength={CODE_LENGTH}

@@ -8,6 +8,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { BodyOf, ParamsOf, QueryOf } from '#contract/calls.ts';
 import { ApiError } from '#contract/errors.ts';
+import type { Challenge } from '#contract/proof.ts';
 import { API_PREFIX, pathFor, routes, type CallName } from '#contract/routes.ts';
 import type { ErrorBody, Lang, Tokens } from '#contract/schemas.ts';
 import { GENERAL_ERROR } from '../../i18n/general-error.ts';
@@ -212,10 +213,19 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
 function toApiError(error: unknown, lang: Lang): ApiError {
   const status = error instanceof FetchError ? (error.response?.status ?? 0) : 0;
   const body = error instanceof FetchError && isErrorBody(error.data) ? error.data : undefined;
-  const failure = new ApiError(status, body?.detail ?? GENERAL_ERROR[lang], body?.errors, body?.retry_after);
+  const failure = new ApiError(
+    status,
+    body?.detail ?? GENERAL_ERROR[lang],
+    body?.errors,
+    body?.retry_after,
+    isChallenge(body?.challenge) ? body.challenge : undefined,
+  );
   failure.cause = error;
   return failure;
 }
+
+const isChallenge = (value: unknown): value is Challenge =>
+  typeof (value as Challenge | undefined)?.token === 'string' && Number.isInteger((value as Challenge).bits);
 
 /** The contract's error shape ({detail, errors?}), checked without zod. */
 function isErrorBody(data: unknown): data is ErrorBody {

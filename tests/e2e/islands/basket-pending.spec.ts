@@ -73,7 +73,10 @@ test('a change still waiting survives signing out, and reaches the server when t
   await page.getByTestId('phone-input').fill('');
   await page.getByTestId('phone-input').pressSequentially(phone.slice(1));
   await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/users/auth/') && r.request().method() === 'POST'),
+    // The code is sent once the answer is 200 (a 428 first asks the page for its proof of work).
+    page.waitForResponse(
+      (r) => r.url().endsWith('/users/auth/') && r.request().method() === 'POST' && r.status() === 200,
+    ),
     page.getByRole('button', { name: 'Kod olish' }).click(),
   ]);
   // Signed in, the page reloads; signing out revoked the first session, so the basket is read with the new one.

@@ -124,7 +124,10 @@ for (const lang of ['uz', 'ru'] as const) {
     await page.getByTestId('phone-input').pressSequentially(phone.slice(1));
     // The code exists once the API answered the request: wait for that answer, then read it.
     await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/users/auth/') && r.request().method() === 'POST'),
+      // The code is sent once the answer is 200 (a 428 first asks the page for its proof of work).
+      page.waitForResponse(
+        (r) => r.url().endsWith('/users/auth/') && r.request().method() === 'POST' && r.status() === 200,
+      ),
       page.getByRole('button', { name: text.getCode }).click(),
     ]);
     await page.getByTestId('code-input').pressSequentially(await codeFor(phone));

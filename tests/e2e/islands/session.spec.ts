@@ -14,10 +14,13 @@ import { badge, fail, useTokens } from './helpers.ts';
 const REFRESH = /\/api\/v1\/users\/token\/refresh\/$/;
 const LOGOUT = /\/api\/v1\/users\/logout\/$/;
 const EXPIRED = 'expired.access.token';
-const PRIVATE_KEYS = ['access', 'refresh', 'basket', 'liked', 'recentSearches'];
+const PRIVATE_KEYS = ['access', 'refresh', 'basket', 'liked', 'recentSearches', 'basketSaved', 'device'];
+/** What only a session keeps: gone when it ends, however it ends. */
+const SESSION_KEYS = ['access', 'refresh', 'basketSaved', 'device'];
 
-const stored = (page: Page) =>
-  page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)])), PRIVATE_KEYS);
+const storedKeys = (page: Page, keys: string[]) =>
+  page.evaluate((names) => Object.fromEntries(names.map((key) => [key, localStorage.getItem(key)])), keys);
+const stored = (page: Page) => storedKeys(page, PRIVATE_KEYS);
 
 const signedInLink = (page: Page) => page.locator('[data-auth-link]').first();
 
@@ -84,10 +87,15 @@ test('a refused refresh signs the shopper out', async ({ page }) => {
     }),
   );
   await useTokens(page, { access: EXPIRED, refresh: tokens.refresh });
+  // The last shopper's basket as last read, and the browser's device token, kept by the session that now ends.
+  await page.evaluate(() => {
+    localStorage.setItem('basketSaved', '[]');
+    localStorage.setItem('device', 'd'.repeat(43));
+  });
   await page.goto('/uz/profile');
   await expect(page.getByTestId('profile-sign-in')).toBeVisible();
   await expect(signedInLink(page)).toHaveAttribute('data-signed-in', 'false');
-  expect(await stored(page)).toMatchObject({ access: null, refresh: null });
+  expect(Object.values(await storedKeys(page, SESSION_KEYS))).toEqual(SESSION_KEYS.map(() => null));
   expect(refreshes).toBe(1);
 });
 
@@ -104,7 +112,7 @@ test('logging out revokes the refresh token on the server and leaves nothing in 
   await page.getByRole('button', { name: 'Chiqish' }).click();
   const sent = await revoke;
   await reloaded;
-  expect(sent.postDataJSON()).toEqual({ refresh: tokens.refresh });
+  expect(sent.postDataJSON()).toMatchObject({ refresh: tokens.refresh });
   expect(sent.headers()['authorization']).toBeUndefined();
   // The page reloads signed out.
   await expect(page.getByTestId('profile-sign-in')).toBeVisible();
@@ -125,4 +133,18 @@ test('logging out signs out even when the server cannot be reached', async ({ pa
   await reloaded;
   await expect(page.getByTestId('profile-sign-in')).toBeVisible();
   expect(Object.values(await stored(page))).toEqual(PRIVATE_KEYS.map(() => null));
+});
+
+test('a private page is not shown again from the back/forward cache once the shopper moved on', async ({ page }) => {
+  await useTokens(page, await signIn());
+  await page.goto('/uz/profile/orders');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { drawnFor: string }).drawnFor = 'the shopper who left'));
+  await page.goto('/uz/about');
+  await page.evaluate(() => localStorage.clear());
+  await page.goBack();
+  await expect(page).toHaveURL(/\/uz\/profile\/orders$/);
+  // Loaded afresh (not restored with what it held): it reads the storage as it is now, signed out.
+  await expect(page.getByTestId('profile-sign-in')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { drawnFor?: string }).drawnFor)).toBeUndefined();
 });

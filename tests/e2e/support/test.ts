@@ -33,7 +33,11 @@ export const test = base.extend<{ errorWatch: void }>({
       // Playwright's own note when a context blocks service workers (every context but the offline specs').
       const watch: Watch = {
         seen: [],
-        expected: [/^console\.warning: Service Worker registration blocked by Playwright/],
+        expected: [
+          /^console\.warning: Service Worker registration blocked by Playwright/,
+          // The proof of work the API asks of repeated code requests (the client solves it and asks again).
+          failedLoad(428, /\/api\/v1\/users\/(auth|resend)\//),
+        ],
       };
       watches.set(page, watch);
       const onConsole = (message: ConsoleMessage) => {

@@ -4,9 +4,10 @@
  * countdown 0, the server's own message on a 429, and logout.
  */
 import { describe, expect, it } from 'vitest';
-import { $localBasket } from '../../../src/stores/basket.ts';
+import { $localBasket, $serverBasket } from '../../../src/stores/basket.ts';
 import { $liked } from '../../../src/stores/favourites.ts';
-import { $device } from '../../../src/stores/session-tokens.ts';
+import { sessionExpired } from '../../../src/stores/session-expiry.ts';
+import { $device, storeTokens } from '../../../src/stores/session-tokens.ts';
 import {
   $access,
   $pendingSignIn,
@@ -17,7 +18,9 @@ import {
   verifyCode,
 } from '../../../src/stores/session.ts';
 import { useShop } from '../support/shop.ts';
+import { useMemoryStorage } from '../support/storage.ts';
 
+useMemoryStorage('localStorage');
 const shop = useShop();
 
 let next = 1_000_000;
@@ -97,7 +100,7 @@ describe('the device token', () => {
     throw new Error('never locked');
   };
 
-  it('is kept at sign-in and sent with later sign-ins: a stranger’s lock leaves this browser able to sign in', async () => {
+  it('lives as long as the session: signing out forgets it here, and the API no longer recognises a kept copy', async () => {
     const typed = typedPhone();
     await requestCode(typed);
     const phone = $pendingSignIn.get()!.phone;
@@ -105,14 +108,13 @@ describe('the device token', () => {
     expect($device.get()).toMatch(/^[\w-]{43}$/);
     const device = $device.get();
     await signOut(() => {});
-    // Signing out forgets the tokens, not the browser.
-    expect([$access.get(), $device.get()]).toEqual(['', device]);
+    expect([$access.get(), $device.get(), localStorage.getItem('device')]).toEqual(['', '', null]);
 
+    // Whoever kept a copy of it (the next person on a shared phone, a script) asks as a new browser: wide codes.
     shop.api.clock.now += 121_000;
-    expect((await lockOut(phone)).status).toBe(429);
-    expect(await requestCode(typed)).toEqual({ ok: true });
-    expect(await verifyCode(codeFor(phone), () => {})).toEqual({ ok: true });
-    expect($access.get()).not.toBe('');
+    await shop.api.call('/users/auth/', { method: 'POST', body: { phone_number: phone, device } });
+    expect(codeFor(phone)).toMatch(/^[A-Z2-9]{4}$/);
+    expect(codeFor(phone)).not.toMatch(/^\d{4}$/);
   });
 
   it('a browser that never signed in is told how long to wait during a lock', async () => {
@@ -123,6 +125,38 @@ describe('the device token', () => {
     expect(await requestCode(typed)).toEqual({ ok: false, reason: 'failed' });
     expect(shop.toasts()).toEqual(['error isl.toast.serverMessage']);
     expect($device.get()).toBe('');
+  });
+});
+
+describe('the end of a session', () => {
+  /** Every key of browser storage whose value names the phone, in any form a reader would recognise. */
+  const namingPhone = (phone: string) =>
+    Object.keys(localStorage).filter((key) => (localStorage.getItem(key) ?? '').includes(phone.slice(4)));
+
+  it('sign-out leaves no key of the shopper but unsent basket changes, and not the phone number', async () => {
+    const typed = typedPhone();
+    await requestCode(typed);
+    const phone = $pendingSignIn.get()!.phone;
+    await verifyCode(codeFor(phone), () => {});
+    $serverBasket.set([]);
+    expect(localStorage.getItem('basketSaved')).toBe('[]');
+    await signOut(() => {});
+    for (const key of ['access', 'refresh', 'device', 'basketSaved', 'address', 'liked'])
+      expect(localStorage.getItem(key), key).toBeNull();
+    expect(namingPhone(phone)).toEqual([]);
+  });
+
+  it('a session that ends without sign-out (a refused renewal, an expired token) leaves no server basket, no device token', async () => {
+    await shop.signIn();
+    $device.set('a'.repeat(43));
+    $serverBasket.set([]);
+    // What the client does when the server refuses the renewal (client.ts), and a backend without renewal on a 401.
+    storeTokens(null);
+    for (const key of ['basketSaved', 'device']) expect(localStorage.getItem(key), key).toBeNull();
+    await shop.signIn();
+    $serverBasket.set([]);
+    sessionExpired();
+    expect(localStorage.getItem('basketSaved')).toBeNull();
   });
 });
 
