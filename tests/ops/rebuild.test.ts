@@ -167,6 +167,8 @@ describe('npm run rebuild', () => {
   it('skips a product the API sends malformed and names it; the rest passes the gate, with no link to it', async () => {
     let odd = 0;
     proxy.rule = onCatalogue((answer) => {
+      // The capability probe's page of one is left whole.
+      if (answer.results.length <= 3) return;
       odd = Number(answer.results[3]!['id']);
       answer.results[3]!['price'] = 'free';
     });
