@@ -11,7 +11,15 @@ import { buildSite, mergeShards, partsOf } from '../build.ts';
 import { handOver } from '../../integrations/catalogue-handover.ts';
 import { catalogueFacts } from './catalogue.ts';
 import { filesSize, folderSize, listFiles, type FolderSize } from './files.ts';
-import { checkBudget, checkCatalogue, checkLinkResult, checkPageTypes, measureFirstLoad } from './gate.ts';
+import {
+  checkBudget,
+  checkCatalogue,
+  checkImageResult,
+  checkLinkResult,
+  checkPageTypes,
+  measureFirstLoad,
+} from './gate.ts';
+import { checkImages } from './images.ts';
 import { startIndexer } from './index-aside.ts';
 import { changedParts, partsCount, productParts, type IndexPart } from './index-parts.ts';
 import { checkLinks, linkScope } from './links.ts';
@@ -165,7 +173,8 @@ export async function buildRelease(
 }
 
 /**
- * The gate: every page type is there, internal links resolve, first-load JavaScript is within budget. Pages taken
+ * The gate: every page type is there, internal links resolve, every image is allowed by its page's policy, first-load
+ * JavaScript is within budget. Pages taken
  * from the live release passed its gate, so only the pages written now, and any page naming a file gone since, can
  * have a broken link; a full build checks every page. The index being written is waited for whatever the outcome,
  * so Pagefind never writes into a release being removed.
@@ -181,6 +190,7 @@ export async function gateRelease(settings: RebuildSettings, built: Built, requi
       checkLinkResult(checked);
       return checked;
     });
+    await step('images', async () => checkImageResult(await timed('images', () => checkImages(out, settings.siteUrl))));
     const firstLoadKb = await step('budget', async () => {
       const measured = await timed('budget', () => measureFirstLoad(out, required));
       checkBudget(measured, settings.jsBudgetKb);
