@@ -8,7 +8,7 @@ import type { ProductSummary } from '../../lib/backend/shop.ts';
 import type { CardSetup } from '../../lib/card.ts';
 import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
-import { searchProducts } from '../../stores/search.ts';
+import { firstResults, searchProducts } from '../../stores/search.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
 import { CardList } from '../shared/CardList.tsx';
@@ -37,7 +37,7 @@ export default function SearchResults({
   const [failed, setFailed] = useState(false);
 
   const load = (q: string, page: number) =>
-    searchProducts(q, page)
+    (page === 1 ? firstResults(q) : searchProducts(q, page))
       .then(
         (answer) => {
           setItems((current) => (page === 1 ? answer.results : [...current, ...answer.results]));
