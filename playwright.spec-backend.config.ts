@@ -2,7 +2,8 @@
  * E2E against the spec-only backend (tests/spec-backend): the storefront built
  * from a backend the project did not shape, in both of its dialects, each its
  * own project and site (`npm run test:e2e:spec`; `npm test` runs it).
- * E2E_SPEC_PORT moves the ports (site: it and the next; backend: 1000 above).
+ * E2E_SPEC_PORT moves the ports (site: it and the next; backend: 1000 above; its media host, full-size photos on
+ * another origin: 2000 above).
  */
 import { defineConfig, devices } from '@playwright/test';
 import shop from './playwright.config.ts';
@@ -12,6 +13,7 @@ export const SPEC_SITES = (['plain', 'loose'] as const).map((dialect, i) => ({
   dialect,
   site: `http://localhost:${base + i}`,
   backend: `http://127.0.0.1:${base + 1000 + i}`,
+  media: base + 2000 + i,
 }));
 
 export default defineConfig({
@@ -24,12 +26,12 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   use: { ...shop.use },
-  projects: SPEC_SITES.map(({ dialect, site, backend }) => ({
+  projects: SPEC_SITES.map(({ dialect, site, backend, media }) => ({
     name: `spec-${dialect}`,
-    metadata: { backend },
+    metadata: { backend, media: `http://localhost:${media}` },
     use: { ...devices['Desktop Chrome'], launchOptions: shop.use?.launchOptions, baseURL: site },
   })),
-  webServer: SPEC_SITES.map(({ dialect, site }, i) => ({
+  webServer: SPEC_SITES.map(({ dialect, site, media }, i) => ({
     command: 'node tests/e2e-spec/start.ts',
     url: `${site}/uz`,
     timeout: 300_000,
@@ -39,6 +41,9 @@ export default defineConfig({
       PORT: String(base + i),
       SPEC_PORT: String(base + 1000 + i),
       SPEC_DIALECT: dialect,
+      SPEC_MEDIA_PORT: String(media),
+      // The width variants the build makes of the media host's photos, kept between runs as between nights.
+      IMAGE_CACHE_DIR: `.tmp/e2e-spec-${dialect}-${base}-images`,
       OUT_DIR: `.tmp/e2e-spec-${dialect}-${base}`,
     },
   })),

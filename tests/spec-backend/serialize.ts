@@ -11,6 +11,8 @@ export interface View {
   lang: Lang;
   /** Scheme, host and port of the request: Django REST writes media and page links absolute. */
   origin: string;
+  /** Where the pictures are: the origin itself, or a media host's. */
+  mediaOrigin: string;
   catalogue: Catalogue;
 }
 
@@ -18,7 +20,7 @@ type Json = Record<string, unknown>;
 
 const loose = (view: View) => view.dialect === 'loose';
 const say = (view: View, value: Text) => value[view.lang];
-const media = (view: View, path: string) => `${view.origin}/media/${path}`;
+const media = (view: View, path: string) => `${view.mediaOrigin}/media/${path}`;
 
 /** Money: a number, or Django REST's default for a DecimalField, a string with two decimals. */
 const money = (view: View, value: number) => (loose(view) ? value.toFixed(2) : value);

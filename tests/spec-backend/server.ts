@@ -10,6 +10,7 @@ import { apiRoutes, challenge, open, route, uzbekPhone, type Answer, type Route,
 import { buildCatalogue, type Lang } from './catalogue.ts';
 import { HttpError, notFound, parseBody, present, Fields } from './drf.ts';
 import { image, mediaPaths } from './images.ts';
+import { startMediaHost } from './media-host.ts';
 import type { View } from './serialize.ts';
 import { defaults, type SpecBackendSettings } from './settings.ts';
 import { State } from './state.ts';
@@ -107,6 +108,7 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
   const media = mediaPaths(catalogue);
   const state = new State();
   const tests = testRoutes(state);
+  const mediaHost = settings.mediaPort === null ? null : await startMediaHost(media, settings.host, settings.mediaPort);
 
   const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = status === 204 || body === undefined ? '' : JSON.stringify(body);
@@ -143,7 +145,13 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
         );
       }
       let body: Promise<Record<string, unknown>> | undefined;
-      const view: View = { dialect: settings.dialect, lang, origin, catalogue };
+      const view: View = {
+        dialect: settings.dialect,
+        lang,
+        origin,
+        mediaOrigin: mediaHost?.origin ?? origin,
+        catalogue,
+      };
       const answer: Answer = await handler.handle({
         url,
         id: Number(found.pattern.exec(path)?.[1] ?? NaN),
@@ -215,6 +223,6 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      }).then(() => mediaHost?.close()),
   };
 }

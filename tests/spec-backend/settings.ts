@@ -30,6 +30,11 @@ export interface SpecBackendSettings {
    * included, before any permission check. Off: an unknown token on a public call is ignored.
    */
   strictTokens: boolean;
+  /**
+   * Where the pictures live: null, the backend's own /media/ (small PNGs, images.ts); a port (0: a free one), a
+   * media host of another origin with full-size photos (media-host.ts), as real marketplaces serve them.
+   */
+  mediaPort: number | null;
 }
 
 export const defaults: Readonly<SpecBackendSettings> = {
@@ -40,6 +45,7 @@ export const defaults: Readonly<SpecBackendSettings> = {
   products: 40,
   codeMinutes: 1,
   strictTokens: true,
+  mediaPort: null,
 };
 
 const integer = (name: string, value: string | undefined, fallback: number, min: number): number => {
@@ -73,5 +79,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SpecBackendSettings {
     products: integer('SPEC_PRODUCTS', env['SPEC_PRODUCTS'], defaults.products, 1),
     codeMinutes: integer('SPEC_CODE_MINUTES', env['SPEC_CODE_MINUTES'], defaults.codeMinutes, 0),
     strictTokens: flag('SPEC_STRICT_TOKENS', env['SPEC_STRICT_TOKENS'], defaults.strictTokens),
+    mediaPort: env['SPEC_MEDIA_PORT'] ? integer('SPEC_MEDIA_PORT', env['SPEC_MEDIA_PORT'], 0, 0) : null,
   };
 }
