@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS, imageAt, imageAttributes, imageKey, imageSrcset, type ImageService } from './image-url.ts';
+import {
+  IMAGE_WIDTHS,
+  imageAt,
+  imageAttributes,
+  imageKey,
+  imageSrcset,
+  CARD_PHOTO,
+  GALLERY_PHOTO,
+  SMALL_PHOTO,
+  type ImageService,
+} from './image-url.ts';
 
 const backend: ImageService = { template: null, query: ['http://api.example'], variants: true };
 const whole: ImageService = { template: null, query: [], variants: false };
@@ -33,16 +43,21 @@ describe('a photo at a width', () => {
 });
 
 describe('an <img> of a photo', () => {
-  it('has every width in its srcset, the whole photo as src, and the sizes it shows at', () => {
+  it('has its kind’s widths in its srcset, the whole photo as src, and the sizes it shows at', () => {
     const url = 'http://api.example/media/1.webp';
-    expect(imageAttributes(url, '64px', backend)).toEqual({
+    expect(imageAttributes(url, GALLERY_PHOTO, backend)).toEqual({
       src: url,
-      srcset: IMAGE_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(','),
-      sizes: '64px',
+      srcset: GALLERY_PHOTO.widths.map((width) => `${url}?w=${width} ${width}w`).join(','),
+      sizes: GALLERY_PHOTO.sizes,
     });
   });
+  it('is one width, its src alone, for a small one', () => {
+    const url = 'https://media.example/p/7.jpg';
+    expect(imageAttributes(url, SMALL_PHOTO, backend)).toEqual({ src: `/img/${imageKey(url)}-160.webp` });
+    expect(IMAGE_WIDTHS).toContain(SMALL_PHOTO.widths[0]);
+  });
   it('has no srcset when it cannot be resized', () => {
-    expect(imageAttributes('/placeholder.svg', '64px', backend)).toEqual({ src: '/placeholder.svg' });
-    expect(imageSrcset('https://m.example/a.jpg', whole)).toBeNull();
+    expect(imageAttributes('/placeholder.svg', CARD_PHOTO, backend)).toEqual({ src: '/placeholder.svg' });
+    expect(imageSrcset('https://m.example/a.jpg', [360], whole)).toBeNull();
   });
 });

@@ -20,15 +20,19 @@ export const IMAGE_WIDTHS = [160, 360, 720, 1080] as const;
 /** The build's width variants, under the site's root. */
 export const VARIANTS_FOLDER = 'img';
 
-/** How wide each kind of image shows: the browser picks the width from these and the screen's density. */
-export const SIZES = {
-  card: '(max-width:768px) 50vw,240px',
-  gallery: '(max-width:768px) 100vw,640px',
-  thumb: '64px',
-  banner: '(max-width:1240px) 100vw,1240px',
-  category: '72px',
-  icon: '48px',
-} as const;
+/**
+ * How wide each kind of photo shows, and the widths it is offered in: the browser picks one from its sizes and the
+ * screen's density. A small one (a thumbnail, a category's or a store's icon, a basket line) is one width, sharp at
+ * 64 px up to 2.5×, and its src alone: no srcset to weigh on every page.
+ */
+export interface PhotoKind {
+  sizes: string;
+  widths: readonly (typeof IMAGE_WIDTHS)[number][];
+}
+export const CARD_PHOTO: PhotoKind = { sizes: '(max-width:768px) 50vw,240px', widths: [360, 720] };
+export const GALLERY_PHOTO: PhotoKind = { sizes: '(max-width:768px) 100vw,640px', widths: [720, 1080] };
+export const BANNER_PHOTO: PhotoKind = { sizes: '(max-width:1240px) 100vw,1240px', widths: [360, 720, 1080] };
+export const SMALL_PHOTO: PhotoKind = { sizes: '', widths: [160] };
 
 const HTTP = /^https?:\/\/[^/?#]+/i;
 const VECTOR = /\.svg(?:[?#]|$)/i;
@@ -65,17 +69,22 @@ export function imageAt(url: string, width: number, how: ImageService): string {
 }
 
 /** A photo's width variants as a srcset, or null when it has none. */
-export function imageSrcset(url: string, how: ImageService): string | null {
-  if (imageAt(url, IMAGE_WIDTHS[0], how) === url) return null;
-  return IMAGE_WIDTHS.map((width) => `${imageAt(url, width, how)} ${width}w`).join(',');
+export function imageSrcset(url: string, widths: readonly number[], how: ImageService): string | null {
+  if (imageAt(url, widths[0] ?? IMAGE_WIDTHS[0], how) === url) return null;
+  return widths.map((width) => `${imageAt(url, width, how)} ${width}w`).join(',');
 }
 
-/** An <img>'s src, srcset and sizes for a photo shown at `sizes`: src stays the whole photo, for a variant missing. */
+/**
+ * An <img>'s src, srcset and sizes for a photo of a kind: src stays the whole photo (what a browser falls back to
+ * when a variant is missing), or for a small one is its one width.
+ */
 export function imageAttributes(
   url: string,
-  sizes: string,
+  kind: PhotoKind,
   how: ImageService,
 ): { src: string; srcset?: string; sizes?: string } {
-  const srcset = imageSrcset(url, how);
+  const { sizes, widths } = kind;
+  if (widths.length === 1) return { src: imageAt(url, widths[0]!, how) };
+  const srcset = imageSrcset(url, widths, how);
   return srcset ? { src: url, srcset, sizes } : { src: url };
 }

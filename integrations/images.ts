@@ -318,7 +318,10 @@ export const photos = (
         .join(' ');
       // A new file in the page's place (never written through: a reused page is a link into the live release).
       for (const [page, html] of rewrite) {
-        await writeFile(`${page}.part`, html.replaceAll(MEDIA_PLACEHOLDER, allowed));
+        await writeFile(
+          `${page}.part`,
+          html.replaceAll(allowed ? MEDIA_PLACEHOLDER : ` ${MEDIA_PLACEHOLDER}`, allowed),
+        );
         await rename(`${page}.part`, page);
       }
       logger.info(`img-src: ${allowed || '(no media origin)'}; ${variants.size} variants linked`);

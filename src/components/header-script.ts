@@ -1,5 +1,4 @@
 /** Header behaviour: the language switcher, the category dropdown (no framework) and waking the search box. */
-import { VARIANTS_FOLDER } from '#contract/image-url.ts';
 import { isLang, LANG_CACHE_KEY, langOfPath, switchLangPath } from '../i18n/urls.ts';
 
 function saveLang(lang: string): void {
@@ -53,23 +52,18 @@ function workOffline(): void {
 }
 
 /**
- * A photo the build made no width variants of (a product added since, drawn by a script) falls back to the whole
- * photo, its src: for those that failed before this script ran, and those that fail later.
+ * A photo whose width failed (a variant the build never made, for a product drawn since; an image service down)
+ * falls back to the whole photo, its src. Photos in the built pages have their widths; scripts draw the others later.
  */
-function wholePhotoWithoutVariants(): void {
-  const variants = `/${VARIANTS_FOLDER}/`;
-  const fallBack = (image: HTMLImageElement) => {
-    if (!image.srcset || !new URL(image.currentSrc || image.src, location.href).pathname.startsWith(variants)) return;
+const wholePhotoOnFailure = (event: Event) => {
+  const image = event.target;
+  if (image instanceof HTMLImageElement && image.srcset && image.currentSrc !== image.src)
     image.removeAttribute('srcset');
-    image.removeAttribute('sizes');
-  };
-  addEventListener('error', (event) => event.target instanceof HTMLImageElement && fallBack(event.target), true);
-  for (const image of document.images) if (image.complete && image.naturalWidth === 0) fallBack(image);
-}
+};
 
 export function initHeader(): void {
   wakeSearchBox();
-  wholePhotoWithoutVariants();
+  addEventListener('error', wholePhotoOnFailure, true);
   workOffline();
   // The language of the page in view is the shopper's latest choice (as i18next caches it);
   // the bare root only reads it.

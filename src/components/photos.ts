@@ -3,7 +3,7 @@
  * (src/lib/image-url.ts), and noted for the build (integrations/images.ts), which makes its width variants and
  * allows its origin in the pages' img-src. Photos a page's script may draw (a variant's gallery) are noted too.
  */
-import { imageAttributes } from '../lib/image-url.ts';
+import { imageAttributes, type PhotoKind } from '../lib/image-url.ts';
 
 const NOTED = Symbol.for('bozor.photos');
 type Noted = { [NOTED]?: Set<string> };
@@ -14,8 +14,8 @@ export function notePhotos(urls: Iterable<string>): void {
   for (const url of urls) noted.add(url);
 }
 
-/** An <img>'s src, srcset and sizes for a photo shown at `sizes`. */
-export function photo(url: string, sizes: string): ReturnType<typeof imageAttributes> {
+/** An <img>'s src, srcset and sizes for a photo of a kind. */
+export function photo(url: string, kind: PhotoKind): ReturnType<typeof imageAttributes> {
   notePhotos([url]);
-  return imageAttributes(url, sizes);
+  return imageAttributes(url, kind);
 }

@@ -85,7 +85,6 @@ export const ru: Messages = {
   'product.gallery': 'Фотографии товара',
   'product.image_alt': '{title} — фото {n}',
   'product.thumb': 'Показать фото {n}',
-  'product.zoom': 'Открыть фото {n} на весь экран',
   'product.zoom_close': 'Закрыть',
   'product.zoom_prev': 'Предыдущее фото',
   'product.zoom_next': 'Следующее фото',

@@ -85,7 +85,6 @@ export const uz = {
   'product.gallery': 'Mahsulot rasmlari',
   'product.image_alt': '{title} — rasm {n}',
   'product.thumb': '{n}-rasmni koʻrsatish',
-  'product.zoom': '{n}-rasmni toʻliq ekranda ochish',
   'product.zoom_close': 'Yopish',
   'product.zoom_prev': 'Oldingi rasm',
   'product.zoom_next': 'Keyingi rasm',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_WORDS, cardHtml, cardWords, listingCard, type CardLook, type ListingCard } from './card.ts';
-import { imageAttributes, SIZES } from './image-url.ts';
+import { CARD_PHOTO, imageAttributes } from './image-url.ts';
 import type { CardProduct } from './catalogue-view.ts';
 
 const card = (over: Partial<ListingCard> = {}): ListingCard => ({
@@ -80,7 +80,7 @@ describe('a card’s markup', () => {
       width: '300',
       height: '300',
       sizes: '(max-width:768px) 50vw,240px',
-      srcset: imageAttributes('https://cdn.example/p/7.webp', SIZES.card).srcset,
+      srcset: imageAttributes('https://cdn.example/p/7.webp', CARD_PHOTO).srcset,
     });
     expect(later).not.toHaveProperty('fetchpriority');
   });

@@ -12,7 +12,7 @@ import type { Translate } from '../i18n/messages.ts';
 import { localizedPath } from '../i18n/urls.ts';
 import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
 import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from './price.ts';
-import { imageAttributes, SIZES } from './image-url.ts';
+import { CARD_PHOTO, imageAttributes } from './image-url.ts';
 import { firstImage, productTitle } from './product.ts';
 import { cardRating, type CardRating, type RatingKey } from './rating.ts';
 
@@ -117,7 +117,7 @@ export function cardHtml(card: ListingCard, look: CardLook): string {
     `<svg aria-hidden="true" width="${size}" height="${size}"><use href="${sprite}#${name}"></use></svg>`;
   const title = escapeHtml(card.title);
   const href = localizedPath(lang, `/product/${id}`);
-  const { src, srcset, sizes } = imageAttributes(card.image, SIZES.card);
+  const { src, srcset, sizes } = imageAttributes(card.image, CARD_PHOTO);
   const image =
     `<img src="${escapeHtml(src)}"` +
     (srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${sizes}"` : '') +

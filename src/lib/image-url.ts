@@ -3,12 +3,9 @@
  * `virtual:photo-urls`): every <img> of a product, banner, category or store takes its src, srcset and sizes here.
  */
 import service from 'virtual:photo-urls';
-import { imageAttributes as attributesWith, imageAt as at, SIZES } from '#contract/image-url.ts';
+import { imageAttributes as attributesWith, type PhotoKind } from '#contract/image-url.ts';
 
-export { SIZES };
+export { BANNER_PHOTO, CARD_PHOTO, GALLERY_PHOTO, SMALL_PHOTO, type PhotoKind } from '#contract/image-url.ts';
 
-/** A photo's URL at a width. */
-export const imageAt = (url: string, width: number): string => at(url, width, service);
-
-/** An <img>'s src, srcset and sizes for a photo shown at `sizes`. */
-export const imageAttributes = (url: string, sizes: string) => attributesWith(url, sizes, service);
+/** An <img>'s src, srcset and sizes for a photo of a kind. */
+export const imageAttributes = (url: string, kind: PhotoKind) => attributesWith(url, kind, service);

@@ -45,6 +45,6 @@ test('the product gallery: photos at their size, swipe, and the full photo zoome
   const figures = await checkGallery(page, `/uz/product/${id}`, PHOTO_BUDGETS.zoomedWidth);
   info.annotations.push({
     type: 'gallery',
-    description: `main ${figures.mainKb} KB, thumbnails ${figures.thumbsKb.join(', ')} KB`,
+    description: `images on load ${figures.totalKb} KB, main ${figures.mainKb} KB, thumbnails ${figures.thumbsKb.join(', ')} KB`,
   });
 });

@@ -220,7 +220,7 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
     settings: { ...settings, port },
     state,
     close: () =>
-      new Promise((resolve, reject) => {
+      new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }).then(() => mediaHost?.close()),

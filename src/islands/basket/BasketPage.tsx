@@ -3,6 +3,7 @@
  * (select all), delete selected, clear, totals with discounts, and the order
  * button (orders-confirmation) that asks for at least one selected product.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
 import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
@@ -143,7 +144,7 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                     aria-label={t('isl.basket.select', { title: line.product.title })}
                   />
                   <img
-                    {...photoProps(line.product.image, '80px')}
+                    {...photoProps(line.product.image, SMALL_PHOTO)}
                     alt=""
                     width="80"
                     height="80"

@@ -5,6 +5,7 @@
  * status, payment state, total and its lines' pictures, "show more" while the API has more pages,
  * and cancelling behind the prompt. A visitor sees 'sign in to access'.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
 import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -211,7 +212,7 @@ function OrderItem({
           {pictures.lines.map((line) => (
             <li key={line.id}>
               <img
-                {...photoProps(line.image, '56px')}
+                {...photoProps(line.image, SMALL_PHOTO)}
                 alt={line.title}
                 width="56"
                 height="56"

@@ -5,20 +5,27 @@
  * to the next; Escape, the back button, a swipe down or the close button close it, focus back where it was.
  */
 import type { Gallery } from '../../lib/live-product.ts';
-import { imageAttributes, SIZES } from '../../lib/image-url.ts';
+import { GALLERY_PHOTO, imageAttributes, SMALL_PHOTO, type PhotoKind } from '../../lib/image-url.ts';
 
+/** The panel's translator: the gallery's labels. */
 type Say = (
-  key: 'product.image_alt' | 'product.thumb' | 'product.zoom',
-  values: Record<string, string | number>,
+  key:
+    | 'product.image_alt'
+    | 'product.thumb'
+    | 'product.zoom_close'
+    | 'product.zoom_prev'
+    | 'product.zoom_next'
+    | 'product.zoom_in',
+  values?: Record<string, string | number>,
 ) => string;
 
 /** A photo's <img> at the size it shows, through the one image-URL function. */
-function photo(url: string, sizes: string, side: number, alt: string): HTMLImageElement {
+function photo(url: string, kind: PhotoKind, side: number, alt: string): HTMLImageElement {
   const image = new Image(side, side);
-  const attributes = imageAttributes(url, sizes);
-  if (attributes.srcset) {
+  const attributes = imageAttributes(url, kind);
+  if (attributes.srcset && attributes.sizes) {
     image.srcset = attributes.srcset;
-    image.sizes = sizes;
+    image.sizes = attributes.sizes;
   }
   image.src = attributes.src;
   image.alt = alt;
@@ -41,12 +48,8 @@ export function enhanceGallery(
   title: string,
   first: { of: unknown; images: string[] },
 ): GalleryControl {
-  const slides = panel.querySelector<HTMLElement>('[data-slides]')!;
+  const slides = panel.querySelector<HTMLElement>('.slides')!;
   const thumbs = panel.querySelector<HTMLElement>('[data-thumbs]')!;
-  const dialog = panel.querySelector<HTMLDialogElement>('[data-zoom-dialog]')!;
-  const view = dialog.querySelector<HTMLElement>('[data-zoom-view]')!;
-  const big = view.appendChild(new Image());
-  const steps = [...dialog.querySelectorAll<HTMLButtonElement>('[data-zoom-step]')];
   let images = first.images;
   let drawnOf = first.of;
   let index = 0;
@@ -76,33 +79,31 @@ export function enhanceGallery(
     { passive: true },
   );
 
+  const slide = (url: string, n: number) => {
+    // Named by its photo's alt; it opens the full-screen view.
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.setAttribute('aria-haspopup', 'dialog');
+    button.dataset['zoom'] = String(n);
+    const image = photo(url, GALLERY_PHOTO, 600, say('product.image_alt', { title, n: n + 1 }));
+    image.loading = n === 0 ? 'eager' : 'lazy';
+    if (n === 0) image.dataset['galleryMain'] = '';
+    button.append(image);
+    return button;
+  };
+  // The HTML has the first photo; the others join it now, loading as they near the screen.
+  slides.append(...images.slice(1).map((url, n) => slide(url, n + 1)));
+
   const draw = (gallery: Gallery) => {
     images = gallery.images.length > 0 ? gallery.images : ['/placeholder.svg'];
-    slides.replaceChildren(
-      ...images.map((url, n) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'slide';
-        button.dataset['zoom'] = String(n);
-        button.setAttribute('aria-label', say('product.zoom', { n: n + 1 }));
-        const image = photo(url, SIZES.gallery, 600, say('product.image_alt', { title, n: n + 1 }));
-        image.loading = n === 0 ? 'eager' : 'lazy';
-        if (n === 0) image.dataset['galleryMain'] = '';
-        button.append(image);
-        const item = document.createElement('li');
-        item.append(button);
-        return item;
-      }),
-    );
+    slides.replaceChildren(...images.map(slide));
     thumbs.replaceChildren(
       ...gallery.images.map((url, n) => {
         const button = document.createElement('button');
         button.type = 'button';
         button.dataset['thumb'] = String(n);
         button.setAttribute('aria-label', say('product.thumb', { n: n + 1 }));
-        const image = photo(url, SIZES.thumb, 64, '');
-        image.loading = 'lazy';
-        button.append(image);
+        button.append(photo(url, SMALL_PHOTO, 64, ''));
         const item = document.createElement('li');
         item.append(button);
         return item;
@@ -111,7 +112,69 @@ export function enhanceGallery(
     thumbs.hidden = !gallery.thumbnails;
   };
 
-  // The full-screen view.
+  // The full-screen view, made on its first opening.
+  let zoomView: ((list: string[], n: number) => void) | undefined;
+  const open = (n: number) => {
+    zoomView ??= fullScreen(panel, say, title, (shown) => go(shown, false));
+    zoomView(images, n);
+  };
+
+  panel.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    const thumb = target.closest<HTMLElement>('[data-thumb]');
+    const slide = target.closest<HTMLElement>('[data-zoom]');
+    if (thumb) go(Number(thumb.dataset['thumb']), true);
+    else if (slide) open(Number(slide.dataset['zoom']));
+  });
+
+  return {
+    show(of, gallery, n) {
+      if (of !== drawnOf) {
+        drawnOf = of;
+        draw(gallery);
+      }
+      go(n, false);
+    },
+  };
+}
+
+const button = (className: string, label: string, text: string, data: string, value = '') => {
+  const made = Object.assign(document.createElement('button'), { type: 'button', className, textContent: text });
+  made.setAttribute('aria-label', label);
+  made.setAttribute(data, value);
+  return made;
+};
+
+/**
+ * The full-screen view of a gallery's photos, a native modal <dialog> in the panel: the whole photo, zoomed by
+ * pinching, a double tap, + and − or its button; stepped by the arrows, a sideways swipe or its buttons; closed by
+ * Escape, the back button (opening pushes a history entry), a swipe down or its button. `closed` learns the photo
+ * shown last.
+ */
+function fullScreen(
+  panel: HTMLElement,
+  say: Say,
+  title: string,
+  closed: (shown: number) => void,
+): (images: string[], n: number) => void {
+  const dialog = document.createElement('dialog');
+  dialog.className = 'zoom';
+  dialog.dataset['zoomDialog'] = '';
+  const view = Object.assign(document.createElement('div'), { className: 'zoom-view' });
+  view.dataset['zoomView'] = '';
+  const big = view.appendChild(new Image());
+  const steps = [
+    button('zoom-button zoom-prev', say('product.zoom_prev'), '‹', 'data-zoom-step', '-1'),
+    button('zoom-button zoom-next', say('product.zoom_next'), '›', 'data-zoom-step', '1'),
+  ];
+  dialog.append(
+    view,
+    button('zoom-button zoom-close', say('product.zoom_close'), '×', 'data-zoom-close'),
+    ...steps,
+    button('zoom-button zoom-in', say('product.zoom_in'), '+', 'data-zoom-in'),
+  );
+  panel.append(dialog);
+  let images: string[] = [];
   let at = 0;
   let zoom = 1;
   let pushed = false;
@@ -128,12 +191,14 @@ export function enhanceGallery(
   };
   const showBig = (n: number) => {
     at = (n + images.length) % images.length;
+    dialog.setAttribute('aria-label', say('product.image_alt', { title, n: at + 1 }));
     big.src = images[at]!;
     big.alt = say('product.image_alt', { title, n: at + 1 });
     setZoom(1);
     for (const step of steps) step.hidden = images.length < 2;
   };
-  const open = (n: number) => {
+  const open = (list: string[], n: number) => {
+    images = list;
     showBig(n);
     dialog.showModal();
     // The back button closes the view rather than leaving the page.
@@ -145,7 +210,7 @@ export function enhanceGallery(
       pushed = false;
       history.back();
     }
-    go(at, false);
+    closed(at);
   });
   addEventListener('popstate', () => {
     if (!dialog.open) return;
@@ -212,21 +277,5 @@ export function enhanceGallery(
     start = null;
   });
 
-  panel.addEventListener('click', (event) => {
-    const target = event.target as Element;
-    const thumb = target.closest<HTMLElement>('[data-thumb]');
-    const slide = target.closest<HTMLElement>('[data-zoom]');
-    if (thumb) go(Number(thumb.dataset['thumb']), true);
-    else if (slide) open(Number(slide.dataset['zoom']));
-  });
-
-  return {
-    show(of, gallery, n) {
-      if (of !== drawnOf) {
-        drawnOf = of;
-        draw(gallery);
-      }
-      go(n, false);
-    },
-  };
+  return open;
 }

@@ -5,6 +5,7 @@
  * each with 'edit'). The review dialog, with its image handling, is loaded
  * only when a review is opened. A visitor sees 'sign in to access'.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
 import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -195,7 +196,7 @@ function ProductLink({ lang, product }: { lang: Lang; product: RequiredComment['
   return (
     <a className="reviews-product" href={localizedPath(lang, `/product/${product.id}`)}>
       <img
-        {...photoProps(firstImage(product.images), '64px')}
+        {...photoProps(firstImage(product.images), SMALL_PHOTO)}
         alt=""
         width="64"
         height="64"

@@ -52,6 +52,6 @@ test('the product gallery: photos at their size, swipe, and the full photo zoome
   const figures = await checkGallery(page, `/uz/product/${product!.id}`, 640);
   info.annotations.push({
     type: 'gallery',
-    description: `main ${figures.mainKb} KB, thumbnails ${figures.thumbsKb.join(', ')} KB`,
+    description: `images on load ${figures.totalKb} KB, main ${figures.mainKb} KB, thumbnails ${figures.thumbsKb.join(', ')} KB`,
   });
 });

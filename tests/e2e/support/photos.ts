@@ -71,7 +71,7 @@ export async function checkGallery(
   page: Page,
   path: string,
   zoomedWidth: number,
-): Promise<{ mainKb: number; thumbsKb: number[] }> {
+): Promise<{ totalKb: number; mainKb: number; thumbsKb: number[] }> {
   const load = await openMeasured(page, path);
   expect(load.violations).toEqual([]);
   const [main] = await imageBytes(page, load, '[data-gallery-main]');
@@ -82,7 +82,7 @@ export async function checkGallery(
   await expect(page.locator('[data-gallery-main]')).toHaveAttribute('fetchpriority', 'high');
 
   // A swipe (the row scrolled by a photo's width) brings the second photo; its thumbnail is pressed.
-  const slides = page.locator('[data-slides]');
+  const slides = page.locator('[data-product-panel] .slides');
   await slides.evaluate((row) => row.scrollTo({ left: row.clientWidth }));
   await expect(page.locator('[data-thumb="1"]')).toHaveAttribute('aria-pressed', 'true');
 
@@ -123,5 +123,9 @@ export async function checkGallery(
   await view.dispatchEvent('pointerup', { ...finger, clientY: 350 });
   await expect(dialog).toBeHidden();
   expect(page.url()).toBe(url);
-  return { mainKb: Math.round(main! / 102.4) / 10, thumbsKb: thumbs.map((bytes) => Math.round(bytes / 102.4) / 10) };
+  return {
+    totalKb: load.totalKb,
+    mainKb: Math.round(main! / 102.4) / 10,
+    thumbsKb: thumbs.map((bytes) => Math.round(bytes / 102.4) / 10),
+  };
 }
