@@ -27,9 +27,9 @@ export async function searchProducts(query: string, page: number): Promise<Page<
 const firstPages = new Map<string, Promise<Page<ProductSummary>>>();
 
 /**
- * The first page of a query's results, asked for once per page load: the search page's script asks as the page
- * parses (islands/search/early.ts), and the island takes the same answer when it wakes. A failure is forgotten,
- * so asking again asks the API again.
+ * The first page of a query's results, asked for once per page load: the search page's island module asks as it
+ * loads, before React renders, and the island takes the same answer when it wakes. A failure is forgotten, so
+ * asking again asks the API again.
  */
 export function firstResults(query: string): Promise<Page<ProductSummary>> {
   let page = firstPages.get(query);
