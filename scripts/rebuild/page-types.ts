@@ -77,9 +77,10 @@ export type Budgets = Record<PageKind, number>;
  * First-load JavaScript per page kind (gzip KB): over it, `npm run budget` fails and the publish gate refuses.
  * A shopper page that reads the API as it loads also loads the one boundary that reads any backend's answers
  * (src/lib/backend, about 1.9 KB), and the search page the one product card's markup (about 1.4 KB, shared with the
- * catalogue's cards): 93 KB for them, React DOM's 64 KB included.
+ * catalogue's cards) and the one image-URL function that asks for each photo at the width it shows (about 0.7 KB):
+ * 94 KB for them, React DOM's 64 KB included.
  */
-export const FIRST_LOAD_BUDGETS_KB: Budgets = { catalogue: 30, product: 30, shopper: 93 };
+export const FIRST_LOAD_BUDGETS_KB: Budgets = { catalogue: 30, product: 30, shopper: 94 };
 
 /** The kind of a measured page, named `{lang}/{type}`, `root` or `not-found` (both catalogue pages). */
 export function kindOf(name: string): PageKind {
@@ -88,7 +89,7 @@ export function kindOf(name: string): PageKind {
 }
 
 /**
- * Budgets from a setting such as `catalogue=30 product=30 shopper=93` (kinds left
+ * Budgets from a setting such as `catalogue=30 product=30 shopper=94` (kinds left
  * out keep their default; a bare number applies to every kind); null when unreadable.
  */
 export function parseBudgets(raw: string, defaults: Budgets = FIRST_LOAD_BUDGETS_KB): Budgets | null {
@@ -153,6 +154,7 @@ export const HTML_BUDGETS_KB: Record<PageType, number> = {
 /**
  * Every product page, the heaviest too (many variants, each with its images, and reviews), weighs at most this, KB:
  * a variant's thumbnails and attributes are drawn from the page's data when it is chosen, and
- * the related products' card comes as a fragment, so variants cost their data only.
+ * the related products' card comes as a fragment, so variants cost their data only. The main photo carries its
+ * widths (srcset, about 0.25 KB: a phone loads a 720 px photo rather than the whole file).
  */
-export const LARGEST_PRODUCT_PAGE_KB = 25;
+export const LARGEST_PRODUCT_PAGE_KB = 25.5;
