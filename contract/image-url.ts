@@ -50,7 +50,7 @@ export function imageKey(url: string): string {
 }
 
 /** The file name of a photo's variant at a width. */
-export const variantName = (url: string, width: number): string => `${imageKey(url)}-${width}.webp`;
+const variantName = (url: string, width: number): string => `${imageKey(url)}-${width}.webp`;
 
 /** Whether a photo can be asked for at a width: an http(s) raster image (a vector one is sharp at every width). */
 export const resizable = (url: string): boolean => HTTP.test(url) && !VECTOR.test(url);

@@ -33,10 +33,10 @@ export const MEDIA_PLACEHOLDER = 'https://media-origins.invalid';
 /** Where the build's pages note the photos they show (the prerenderer runs in the build's process). */
 const NOTED = Symbol.for('bozor.photos');
 type Noted = { [NOTED]?: Set<string> };
-export const notedPhotos = (): Set<string> => ((globalThis as Noted)[NOTED] ??= new Set());
+const notedPhotos = (): Set<string> => ((globalThis as Noted)[NOTED] ??= new Set());
 
 /** imgproxy's unsigned URL: fit within the width, any height, WebP; the source URL percent-encoded. */
-export const imgproxyTemplate = (base: string): string =>
+const imgproxyTemplate = (base: string): string =>
   `${base.replace(/\/+$/, '')}/insecure/rs:fit:{width}:0/plain/{url_encoded}@webp`;
 
 /** The configured choice, or null when the build is to detect it. */
@@ -107,7 +107,7 @@ const origin = (url: string) => new URL(url).origin.toLowerCase();
 let decided: Promise<ImageService> | undefined;
 
 /** The build's choice, decided once per process: the setting, or detection against the backend. */
-export function imageService(apiUrl: string, setting: string | undefined): Promise<ImageService> {
+function imageService(apiUrl: string, setting: string | undefined): Promise<ImageService> {
   decided ??= (async () => {
     const set = imageServiceSetting(setting);
     const backend = (setting ?? '').trim() === 'backend';

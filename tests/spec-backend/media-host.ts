@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-export const PHOTO_SIDE = 1600;
+const PHOTO_SIDE = 1600;
 const KINDS = 4;
 /** Noise over the gradients: what makes a photo's JPEG weigh what a camera's does (about 370 KB here). */
 const GRAIN = 22;

@@ -46,7 +46,7 @@ export async function openMeasured(page: Page, path: string): Promise<PhotoLoad>
 }
 
 /** The bytes an <img> cost: the response for the URL it shows, waiting for it to be drawn. */
-export async function imageBytes(page: Page, load: PhotoLoad, selector: string): Promise<number[]> {
+async function imageBytes(page: Page, load: PhotoLoad, selector: string): Promise<number[]> {
   const images = page.locator(selector);
   const shown: string[] = [];
   for (const image of await images.all()) {
