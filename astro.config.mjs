@@ -1,5 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from './integrations/build-settings.ts';
 import { capabilitiesModule } from './integrations/capabilities.ts';
@@ -34,7 +36,11 @@ const mediaOrigins = [
 ];
 /** How a photo is asked for at a width (integrations/images.ts). */
 const imageSetting = process.env.IMAGE_SERVICE;
-const imageCache = process.env.IMAGE_CACHE_DIR || '.cache/images';
+/** Kept between builds, relative to the project (the build runs in its output folder). */
+const imageCache = resolve(
+  fileURLToPath(new URL('.', import.meta.url)),
+  process.env.IMAGE_CACHE_DIR || '.cache/images',
+);
 
 /**
  * The address picker's map tiles and reverse geocoder (loaded only when the

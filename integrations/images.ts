@@ -259,6 +259,9 @@ export function pageImages(html: string): string[] {
   return urls.filter(Boolean);
 }
 
+/** An http(s) URL as a page's text names it (an attribute, or a string of its JSON data). */
+const NAMED_URL = /https?:\/\/[^"'\s<>\\]+/g;
+
 const originOf = (url: string): string | null => (/^https?:\/\//i.test(url) ? origin(url) : null);
 
 /**
@@ -290,10 +293,21 @@ export const photos = (
       const origins = new Set<string>();
       for (const url of noted) if (resizable(url)) origins.add(origin(url));
       const variants = new Set<string>();
+      // Photos the pages' scripts draw (another variant's, the gallery's others, related products, search results)
+      // are named in their data rather than an <img>: every photo of the cache a page names has its widths linked.
+      const indexFile = join(cacheDir, 'index.json');
+      const cached = new Set(
+        existsSync(indexFile) ? Object.keys(JSON.parse(readFileSync(indexFile, 'utf8')) as object) : [],
+      );
+      const drawn = (url: string) => {
+        if (cached.has(url)) for (const width of IMAGE_WIDTHS) variants.add(`${imageKey(url)}-${width}.webp`);
+      };
+      for (const url of noted) drawn(url);
       const pages = await htmlFiles(root);
       const rewrite: [string, string][] = [];
       for (const page of pages) {
         const html = await readFile(page, 'utf8');
+        if (cached.size > 0) for (const [url] of html.matchAll(NAMED_URL)) drawn(url.replaceAll('&amp;', '&'));
         for (const url of pageImages(html)) {
           const found = originOf(url);
           if (found) origins.add(found);
