@@ -4,6 +4,7 @@
  * way. Shared by the reference API's suite and the spec backend's (full-size photos on a media host).
  */
 import type { Page, Request } from '@playwright/test';
+import { expectNoAxeViolations } from './site.ts';
 import { expect } from './test.ts';
 
 export const PHONE = { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -95,6 +96,9 @@ export async function checkGallery(
     .poll(() => zoomed.evaluate((node: HTMLImageElement) => node.naturalWidth))
     .toBeGreaterThanOrEqual(zoomedWidth);
   await expect(zoomed).toHaveAttribute('alt', /2$/);
+  // Focus is inside the view, and it passes axe.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-zoom-dialog]'))).toBe(true);
+  await expectNoAxeViolations(page);
   // Zoom: the photo grows past the screen.
   await dialog.locator('[data-zoom-in]').click();
   await expect.poll(() => zoomed.evaluate((node) => node.getBoundingClientRect().width)).toBeGreaterThan(360);
