@@ -197,25 +197,35 @@ function fullScreen(
     setZoom(1);
     for (const step of steps) step.hidden = images.length < 2;
   };
+  // The back button closes the view rather than leaving the page: opening pushes an entry, closing otherwise goes
+  // back over it. A view opened again before that going back has landed pushes its entry once it has.
+  let goingBack = false;
+  const push = () => {
+    history.pushState({ zoom: true }, '');
+    pushed = true;
+  };
   const open = (list: string[], n: number) => {
     images = list;
     showBig(n);
     dialog.showModal();
-    // The back button closes the view rather than leaving the page.
-    history.pushState({ zoom: true }, '');
-    pushed = true;
+    if (!goingBack) push();
   };
   dialog.addEventListener('close', () => {
     if (pushed) {
       pushed = false;
+      goingBack = true;
       history.back();
     }
     closed(at);
   });
   addEventListener('popstate', () => {
-    if (!dialog.open) return;
-    pushed = false;
-    dialog.close();
+    if (goingBack) {
+      goingBack = false;
+      if (dialog.open) push();
+    } else if (dialog.open) {
+      pushed = false;
+      dialog.close();
+    }
   });
   dialog.addEventListener('click', (event) => {
     const target = event.target as Element;
