@@ -55,16 +55,17 @@ export interface ImageCheck {
   missing: { file: string; page: string }[];
 }
 
-export function checkImages(root: string, siteUrl: string): ImageCheck {
+/** Checks every page of the release, or only `pages` (files relative to it, 'uz/product/5.html'). */
+export function checkImages(root: string, siteUrl: string, pages?: ReadonlySet<string>): ImageCheck {
   const site = new URL(siteUrl);
   const headersFile = join(root, '_headers');
   const rules = existsSync(headersFile) ? parseHeaders(readFileSync(headersFile, 'utf8')) : [];
   const blocked = new Map<string, { origin: string; page: string; pages: number }>();
   const missing: ImageCheck['missing'] = [];
-  let pages = 0;
-  for (const file of listFiles(root)) {
+  let checked = 0;
+  for (const file of pages ?? listFiles(root)) {
     if (!file.endsWith('.html')) continue;
-    pages++;
+    checked++;
     const page = pagePath(file);
     const html = readFileSync(join(root, file), 'utf8');
     const header = headersFor(rules, page).get('Content-Security-Policy');
@@ -92,5 +93,5 @@ export function checkImages(root: string, siteUrl: string): ImageCheck {
       else blocked.set(where, { origin: where, page, pages: 1 });
     }
   }
-  return { pages, blocked: [...blocked.values()], missing };
+  return { pages: checked, blocked: [...blocked.values()], missing };
 }

@@ -59,6 +59,11 @@ describe('the gate’s image check', () => {
     );
     expect(checked.blocked.map(({ origin }) => origin)).toEqual(['https://media.example']);
   });
+  it('checks only the pages written now, when told them (the others passed the live release’s gate)', () => {
+    release('<img src="https://cdn.example/a.jpg">');
+    expect(checkImages(root, site.href, new Set(['uz/other.html'])).blocked).toEqual([]);
+    expect(checkImages(root, site.href, new Set(['uz/product.html'])).blocked).toHaveLength(1);
+  });
   it('refuses a width variant the release does not have', () => {
     const checked = release('<img src="https://media.example/1.jpg" srcset="/img/abc-160.webp 160w">');
     expect(checked.missing).toEqual([{ file: '/img/abc-160.webp', page: '/uz/product' }]);
