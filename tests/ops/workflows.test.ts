@@ -105,9 +105,17 @@ describe('workflows', () => {
     const shardBuild = flow.jobs['shard']!.steps.find((step) => step.run?.includes('npm run build -- --shard')) as
       (Step & { env?: Record<string, unknown> }) | undefined;
     expect(shardBuild?.env?.['BUILD_INDEX_PARTS']).toBe(8);
-    // The live release (pages, manifest, current link) is restored before the rebuild and saved after it.
+    // The live release (pages, manifest, current link) and the photos' width variants are restored before the
+    // rebuild and saved after it; a shard restores the variants too.
     const cached = flow.jobs['rebuild']!.steps.filter((step) => step.uses?.startsWith('actions/cache/'));
-    expect(cached.map((step) => step.with?.['path'])).toEqual(['releases/', 'releases/']);
+    expect(cached.map((step) => [step.uses?.split('@')[0], step.with?.['path']])).toEqual([
+      ['actions/cache/restore', 'releases/'],
+      ['actions/cache/restore', '.cache/images/'],
+      ['actions/cache/save', 'releases/'],
+      ['actions/cache/save', '.cache/images/'],
+    ]);
+    const shardCached = flow.jobs['shard']!.steps.filter((step) => step.uses?.startsWith('actions/cache/'));
+    expect(shardCached.map((step) => step.with?.['path'])).toEqual(['.cache/images/']);
   });
 
   it('lighthouse runs the Lighthouse budgets and axe', () => {
