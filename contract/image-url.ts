@@ -30,7 +30,7 @@ export interface PhotoKind {
   widths: readonly (typeof IMAGE_WIDTHS)[number][];
 }
 export const CARD_PHOTO: PhotoKind = { sizes: '(max-width:768px) 50vw,240px', widths: [360, 720] };
-export const GALLERY_PHOTO: PhotoKind = { sizes: '(max-width:768px) 100vw,640px', widths: [720, 1080] };
+export const GALLERY_PHOTO: PhotoKind = { sizes: '(max-width:768px) calc(100vw - 32px),640px', widths: [720, 1080] };
 export const BANNER_PHOTO: PhotoKind = { sizes: '(max-width:1240px) 100vw,1240px', widths: [360, 720, 1080] };
 export const SMALL_PHOTO: PhotoKind = { sizes: '', widths: [160] };
 
