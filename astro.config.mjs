@@ -1,11 +1,14 @@
 // @ts-check
 import react from '@astrojs/react';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from './integrations/build-settings.ts';
 import { capabilitiesFile, capabilitiesModule } from './integrations/capabilities.ts';
 import { noPreloadHelper } from './integrations/client-bundle.ts';
 import { hostHeadersFile } from './integrations/host-headers.ts';
 import { hostRules } from './integrations/host-rules.ts';
+import { imageServiceModule, MEDIA_PLACEHOLDER, photos } from './integrations/images.ts';
 import { islandLabelsModule } from './integrations/island-labels.ts';
 import { islandPreloads } from './integrations/island-preload.ts';
 import { pageSelection } from './integrations/page-selection.ts';
@@ -14,18 +17,31 @@ import { sonnerStyleHashes } from './integrations/sonner-style.ts';
 
 /** Where the built site is served; canonical URLs, sitemaps and hreflang use it. */
 const site = process.env.SITE_URL || 'http://localhost:4321';
-/** The API origin: media (img-src) and the islands' calls (connect-src) come from it. */
+/** The API origin: the islands' calls (connect-src) and review photos (img-src) come from it. */
 const apiUrl = new URL(process.env.API_URL || 'http://localhost:8787');
 /**
- * Origins the API's media and calls may come from: the API origin, its
- * localhost/127.0.0.1 alias (a local API names itself either way), and any
- * extra origins in MEDIA_ORIGINS (space-separated, e.g. a CDN).
+ * Origins the API's calls come from: the API origin and its localhost/127.0.0.1
+ * alias (a local API names itself either way).
  */
 const apiOrigins = [apiUrl.origin];
 const alias = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[apiUrl.hostname];
 if (alias) apiOrigins.push(`${apiUrl.protocol}//${alias}${apiUrl.port ? `:${apiUrl.port}` : ''}`);
-apiOrigins.push(...(process.env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean));
-const apiOrigin = apiOrigins.join(' ');
+/**
+ * Images: the origins of every image the built pages refer to take MEDIA_PLACEHOLDER's place after the build
+ * (integrations/images.ts); MEDIA_ORIGINS (space-separated) adds origins the pages' scripts may draw from besides.
+ */
+const mediaOrigins = [
+  ...apiOrigins,
+  ...(process.env.MEDIA_ORIGINS ?? '').split(/\s+/).filter(Boolean),
+  MEDIA_PLACEHOLDER,
+];
+/** How a photo is asked for at a width (integrations/images.ts). */
+const imageSetting = process.env.IMAGE_SERVICE;
+/** Kept between builds, relative to the project (the build runs in its output folder). */
+const imageCache = resolve(
+  fileURLToPath(new URL('.', import.meta.url)),
+  process.env.IMAGE_CACHE_DIR || '.cache/images',
+);
 
 /**
  * The address picker's map tiles and reverse geocoder (loaded only when the
@@ -76,7 +92,7 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         // blob: the review form's previews of the photos chosen, before they are uploaded.
-        `img-src 'self' data: blob: ${apiOrigin} ${tileOrigin}`,
+        `img-src 'self' data: blob: ${mediaOrigins.join(' ')} ${tileOrigin}`,
         `connect-src 'self' ${[...new Set([...apiOrigins, geocoderOrigin])].join(' ')}`,
         "font-src 'self'",
         "object-src 'none'",
@@ -101,6 +117,7 @@ export default defineConfig({
         process.env.API_CAPABILITIES,
         process.env.BUILD_CAPABILITIES,
       ),
+      imageServiceModule(process.env.API_URL || 'http://localhost:8787', imageSetting),
     ],
     // Chrome/Safari on older phones: nested rules (components' global styles) are flattened for them.
     build: { cssTarget: ['chrome100', 'safari15', 'firefox100'] },
@@ -112,6 +129,8 @@ export default defineConfig({
   integrations: [
     react(REACT_OPTIONS),
     hostRules(),
+    // Before the host's headers: they are written from the pages' policy, with the image origins found.
+    photos(process.env.API_URL || 'http://localhost:8787', imageSetting, imageCache, mediaOrigins),
     hostHeadersFile(),
     selection,
     islandPreloads(selection),

@@ -7,6 +7,7 @@ export default defineConfig({
     alias: {
       'astro:env/client': fileURLToPath(new URL('./tests/unit/support/astro-env.ts', import.meta.url)),
       // The reference API has every capability.
+      'virtual:photo-urls': fileURLToPath(new URL('./tests/unit/support/image-service.ts', import.meta.url)),
       'virtual:capabilities': fileURLToPath(new URL('./tests/unit/support/capabilities.ts', import.meta.url)),
     },
   },

@@ -59,7 +59,8 @@ const REUSABLE_ROUTES = [
 ];
 
 /** Build settings the pages read when they render (the rest is compiled into the code). */
-const SHARED_ENV = /^(SITE_URL|API_URL|MEDIA_ORIGINS|GEOCODER_URL|MAP_TILE_\w+|SHOP_\w+|SELLER_URL|INSTALLMENT_\w+)$/;
+const SHARED_ENV =
+  /^(SITE_URL|API_URL|MEDIA_ORIGINS|IMAGE_SERVICE|GEOCODER_URL|MAP_TILE_\w+|SHOP_\w+|SELLER_URL|INSTALLMENT_\w+)$/;
 
 export interface PageInputs {
   /** Hash of the inputs every page shares; a page is reused only when this is the same. */

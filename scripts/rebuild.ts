@@ -11,7 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { samplePeakMemory } from './process-memory.ts';
-import { apiCapabilities, handedFacts } from './rebuild/catalogue.ts';
+import { buildDecisions, handedFacts } from './rebuild/catalogue.ts';
 import { deploy, missingSettings, ADAPTERS } from './rebuild/deploy.ts';
 import { Refusal } from './rebuild/gate.ts';
 import { partsCount } from './rebuild/index-parts.ts';
@@ -88,7 +88,9 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
       manifest: liveId ? readManifest(manifestPath(dir, liveId)) : null,
     }));
     const handed = settings.merge.length > 0 ? handedFacts() : null;
-    const capabilities = handed?.capabilities ?? (await step('api', () => apiCapabilities(settings.apiUrl)));
+    const decided = handed
+      ? { capabilities: handed.capabilities, env: {} }
+      : await step('api', () => buildDecisions(settings.apiUrl));
     // The catalogue is read and checked while Astro starts (the build waits for it); a refusal stops the build.
     const refused = new AbortController();
     const reading = step('api', () => readCatalogue(settings, release, live, timed)).catch((error: unknown) => {
@@ -102,7 +104,7 @@ export async function rebuild(settings: RebuildSettings, signal: AbortSignal): P
         live,
         timed,
         AbortSignal.any([signal, refused.signal]),
-        capabilities,
+        decided.env,
       );
       stopIfInterrupted(signal);
       return pages;

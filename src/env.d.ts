@@ -1,3 +1,8 @@
+declare module 'virtual:photo-urls' {
+  import type { ImageServiceSetting } from './virtual-modules.ts';
+  const service: ImageServiceSetting;
+  export default service;
+}
 declare module 'virtual:capabilities' {
   import type { Capabilities } from './virtual-modules.ts';
   const capabilities: Capabilities;

@@ -7,6 +7,7 @@
 import type { Capability } from '#contract/capabilities.ts';
 import type { Lang } from '#contract/schemas.ts';
 import type { LabelSet } from './i18n/labels.ts';
+import type { ImageService } from '#contract/image-url.ts';
 import type { Labels } from './i18n/messages.ts';
 
 /** `virtual:capabilities`: the backend's capabilities in effect for this build (integrations/capabilities.ts). */
@@ -14,3 +15,6 @@ export type Capabilities = Capability[];
 
 /** `virtual:labels/<set>`: a label set's labels in both languages (integrations/island-labels.ts). */
 export type LabelsByLang<S extends LabelSet> = Record<Lang, Labels<S>>;
+
+/** `virtual:photo-urls`: how this build's pages and islands ask for a photo at a width (integrations/images.ts). */
+export type ImageServiceSetting = ImageService;

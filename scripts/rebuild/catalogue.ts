@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handOver } from '../../integrations/catalogue-handover.ts';
+import { imageService } from '../../integrations/images.ts';
 import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
@@ -55,6 +56,19 @@ export const apiCapabilities = (apiUrl: string): Promise<Capability[]> =>
     return backendCapabilities(apiUrl, process.env['API_CAPABILITIES']);
   });
 
+/**
+ * What the rebuild hands the build besides the catalogue, asked once (paced) before it starts: the backend's
+ * capabilities and how its photos are asked for at a width.
+ */
+export async function buildDecisions(apiUrl: string): Promise<{ capabilities: Capability[]; env: NodeJS.ProcessEnv }> {
+  const capabilities = await apiCapabilities(apiUrl);
+  const images = await imageService(apiUrl, process.env['IMAGE_SERVICE']);
+  return {
+    capabilities,
+    env: { BUILD_CAPABILITIES: capabilities.join(',') || 'none', BUILD_IMAGE_SERVICE: JSON.stringify(images) },
+  };
+}
+
 function contentHash(catalogues: Record<Lang, Catalogue>): string {
   const hash = createHash('sha256');
   for (const lang of LANGS) hash.update(JSON.stringify(catalogues[lang]));
@@ -91,6 +105,8 @@ const READS_FILE = 'reads.jsonl.gz';
 
 interface HandedFacts extends CatalogueFacts {
   capabilities: Capability[];
+  /** How photos are asked for at a width (BUILD_IMAGE_SERVICE), the same on every shard. */
+  imageService: string;
   /** The search index's product parts for this catalogue, which every shard and the merge must share. */
   indexParts: number;
 }
@@ -105,12 +121,12 @@ export async function readCatalogueInto(
   folder: string,
   lastReads: string | null,
 ): Promise<HandedFacts> {
-  const capabilities = await apiCapabilities(apiUrl);
+  const { capabilities, env } = await buildDecisions(apiUrl);
   const facts = await catalogueFacts(apiUrl, folder, { last: lastReads, next: join(folder, READS_FILE) });
   const indexParts = process.env['BUILD_INDEX_PARTS']
     ? partsCount(process.env)
     : partsForCatalogue(facts.counts.uz.products);
-  const handed = { ...facts, capabilities, indexParts };
+  const handed = { ...facts, capabilities, imageService: env['BUILD_IMAGE_SERVICE']!, indexParts };
   writeFileSync(join(folder, FACTS_FILE), JSON.stringify(handed));
   handOver(folder, { sharedData: facts.sharedData });
   return handed;

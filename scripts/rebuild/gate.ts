@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import { firstLoad } from './budget.ts';
+import type { ImageCheck } from './images.ts';
 import type { LinkCheck } from './links.ts';
 import type { LocaleCounts, Manifest } from './manifest.ts';
 import { kindOf, PAGE_TYPES, SITE_FILES, type Budgets, type PageType } from './page-types.ts';
@@ -99,6 +100,28 @@ export function checkLinkResult({ broken }: LinkCheck): void {
     'links',
     `${broken.length} broken internal link${broken.length > 1 ? 's' : ''}: ${shown.join(', ')}${broken.length > 3 ? ', ...' : ''}`,
   );
+}
+
+/** Every image a page refers to is allowed by its policy and, when a width variant, in the release. */
+export function checkImageResult({ blocked, missing }: ImageCheck): void {
+  if (blocked.length > 0) {
+    const named = blocked
+      .slice(0, 3)
+      .map(({ origin, page, pages }) => `${origin} (on ${page}${pages > 1 ? ` and ${pages - 1} more` : ''})`);
+    throw new Refusal(
+      'images',
+      `images the pages' Content-Security-Policy blocks (img-src): ${named.join(', ')}${blocked.length > 3 ? ', ...' : ''}; add the origin to MEDIA_ORIGINS or find why the build left it out`,
+    );
+  }
+  if (missing.length > 0) {
+    throw new Refusal(
+      'images',
+      `${missing.length} width variant${missing.length > 1 ? 's' : ''} missing from the release: ${missing
+        .slice(0, 3)
+        .map(({ file, page }) => `${file} (on ${page})`)
+        .join(', ')}`,
+    );
+  }
 }
 
 /** First-load JavaScript of every page type in both languages, the root page and the 404 page. */

@@ -11,7 +11,15 @@ import { buildSite, mergeShards, partsOf } from '../build.ts';
 import { handOver } from '../../integrations/catalogue-handover.ts';
 import { apiLine, catalogueFacts, handedFacts, keepHandedReads, type CatalogueFacts } from './catalogue.ts';
 import { filesSize, folderSize, listFiles, type FolderSize } from './files.ts';
-import { checkBudget, checkCatalogue, checkLinkResult, checkPageTypes, measureFirstLoad } from './gate.ts';
+import {
+  checkBudget,
+  checkCatalogue,
+  checkImageResult,
+  checkLinkResult,
+  checkPageTypes,
+  measureFirstLoad,
+} from './gate.ts';
+import { checkImages } from './images.ts';
 import { startIndexer } from './index-aside.ts';
 import { changedParts, partsCount, partsForCatalogue, productParts, type IndexPart } from './index-parts.ts';
 import { checkLinks, linkScope } from './links.ts';
@@ -112,7 +120,8 @@ export async function buildRelease(
   live: Live,
   timed: Timed,
   signal: AbortSignal,
-  capabilities: readonly string[],
+  /** What the rebuild decided for the build (its capabilities, how photos are asked for): it asks the API nothing. */
+  decided: NodeJS.ProcessEnv,
 ): Promise<Built> {
   const dir = settings.releasesDir;
   const out = siteDir(dir, id);
@@ -132,7 +141,7 @@ export async function buildRelease(
     const env = {
       BUILD_CATALOGUE: catalogueDir(dir, id),
       BUILD_INPUTS_OUT: inputsFile,
-      BUILD_CAPABILITIES: capabilities.join(',') || 'none',
+      ...decided,
       ...(typeof reuse === 'string' ? {} : { BUILD_REUSE: reuse.dir, BUILD_REUSE_INPUTS: reuse.manifest }),
     };
     if (settings.merge.length > 0) {
@@ -189,7 +198,8 @@ export async function buildRelease(
 }
 
 /**
- * The gate: every page type is there, internal links resolve, first-load JavaScript is within budget. Pages taken
+ * The gate: every page type is there, internal links resolve, every image is allowed by its page's policy, first-load
+ * JavaScript is within budget. Pages taken
  * from the live release passed its gate, so only the pages written now, and any page naming a file gone since, can
  * have a broken link; a full build checks every page. The index being written is waited for whatever the outcome,
  * so Pagefind never writes into a release being removed.
@@ -201,13 +211,16 @@ export async function gateRelease(settings: RebuildSettings, built: Built, requi
     await step('capabilities', () =>
       checkCapabilities(join(settings.releasesDir, CURRENT), out, process.env['API_CAPABILITIES']),
     );
+    const scope = reusedFrom ? linkScope(out, reusedFrom) : undefined;
     const links = await step('links', async () => {
-      const checked = await timed('links', () =>
-        checkLinks(out, settings.siteUrl, reusedFrom ? linkScope(out, reusedFrom) : undefined),
-      );
+      const checked = await timed('links', () => checkLinks(out, settings.siteUrl, scope));
       checkLinkResult(checked);
       return checked;
     });
+    // Pages taken from the live release passed its gate, and the build linked the variants they name.
+    await step('images', async () =>
+      checkImageResult(await timed('images', () => checkImages(out, settings.siteUrl, scope?.written))),
+    );
     const firstLoadKb = await step('budget', async () => {
       const measured = await timed('budget', () => measureFirstLoad(out, required));
       checkBudget(measured, settings.jsBudgetKb);

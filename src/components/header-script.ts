@@ -51,8 +51,19 @@ function workOffline(): void {
   else addEventListener('load', register, { once: true });
 }
 
+/**
+ * A photo whose width failed (a variant the build never made, for a product drawn since; an image service down)
+ * falls back to the whole photo, its src. Photos in the built pages have their widths; scripts draw the others later.
+ */
+const wholePhotoOnFailure = (event: Event) => {
+  const image = event.target;
+  if (image instanceof HTMLImageElement && image.srcset && image.currentSrc !== image.src)
+    image.removeAttribute('srcset');
+};
+
 export function initHeader(): void {
   wakeSearchBox();
+  addEventListener('error', wholePhotoOnFailure, true);
   workOffline();
   // The language of the page in view is the shopper's latest choice (as i18next caches it);
   // the bare root only reads it.

@@ -71,6 +71,7 @@ export const LABEL_SETS = {
     'product.stock.',
     'product.image_alt',
     'product.thumb',
+    'product.zoom',
     'product.installment',
     'product.related_',
     'product.rating',

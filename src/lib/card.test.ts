@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_WORDS, cardHtml, cardWords, imageSrcset, listingCard, type CardLook, type ListingCard } from './card.ts';
+import { CARD_WORDS, cardHtml, cardWords, listingCard, type CardLook, type ListingCard } from './card.ts';
+import { CARD_PHOTO, imageAttributes } from './image-url.ts';
 import type { CardProduct } from './catalogue-view.ts';
 
 const card = (over: Partial<ListingCard> = {}): ListingCard => ({
@@ -79,26 +80,13 @@ describe('a card’s markup', () => {
       width: '300',
       height: '300',
       sizes: '(max-width:768px) 50vw,240px',
-      srcset: imageSrcset('https://cdn.example/p/7.webp'),
+      srcset: imageAttributes('https://cdn.example/p/7.webp', CARD_PHOTO).srcset,
     });
     expect(later).not.toHaveProperty('fetchpriority');
   });
 
   it('has every word it prints, in the page’s language', () => {
     expect(Object.values(look.words)).toEqual(Object.values(CARD_WORDS).map((key) => `«${key}»`));
-  });
-});
-
-describe('an image’s width variants', () => {
-  it('are its URL with ?w= (or &w= after a query), each with its width', () => {
-    expect(imageSrcset('/media/products/1-1.webp')).toBe(
-      '/media/products/1-1.webp?w=240 240w,/media/products/1-1.webp?w=480 480w,/media/products/1-1.webp?w=720 720w',
-    );
-    expect(imageSrcset('https://cdn.example/a.jpg?v=2')).toMatch(/^https:\/\/cdn\.example\/a\.jpg\?v=2&w=240 240w,/);
-  });
-  it('are none for a vector image, sharp at every width', () => {
-    expect(imageSrcset('/media/products/1-1.svg')).toBeNull();
-    expect(imageSrcset('/placeholder.SVG?x=1')).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import type { Translate } from '../i18n/messages.ts';
 import { localizedPath } from '../i18n/urls.ts';
 import { installmentOffer, planFor, type InstallmentPlan } from './installment.ts';
 import { discountPercent, formatAmount, formatPrice, hasDiscount, payablePrice } from './price.ts';
+import { CARD_PHOTO, imageAttributes } from './image-url.ts';
 import { firstImage, productTitle } from './product.ts';
 import { cardRating, type CardRating, type RatingKey } from './rating.ts';
 
@@ -65,6 +66,9 @@ export function listingCard(
   };
 }
 
+/** Cards in the first row on a wide screen (four; a phone shows two): their images load at once. */
+export const FIRST_ROW = 4;
+
 /** The words every card prints whatever its product, and their messages. */
 export const CARD_WORDS = {
   add: 'product.add_short',
@@ -96,21 +100,6 @@ export function cardWords(t: Translate<(typeof CARD_WORDS)[keyof typeof CARD_WOR
   return Object.fromEntries(Object.entries(CARD_WORDS).map(([word, key]) => [word, t(key)])) as CardWords;
 }
 
-/** Widths a raster image is offered in: a phone's half column (about 170 px) at 1-3×, a desktop card's 220 px at 1-2×. */
-const IMAGE_WIDTHS = [240, 480, 720] as const;
-/** How wide a card's image shows: half a phone's width, else about a fifth of the 1240 px content. */
-const CARD_IMAGE_SIZES = '(max-width:768px) 50vw,240px';
-
-/**
- * The width variants of an image, as a srcset: `?w=` on its URL (the reference API's /media/ scales to it; a
- * backend that ignores it sends the whole image). None for a vector image (SVG), sharp at every width already.
- */
-export function imageSrcset(url: string): string | null {
-  if (/\.svg(\?|$)/i.test(url)) return null;
-  const joiner = url.includes('?') ? '&' : '?';
-  return IMAGE_WIDTHS.map((width) => `${url}${joiner}w=${width} ${width}w`).join(',');
-}
-
 /**
  * Text from the backend (titles, image URLs) as HTML text or a double-quoted attribute's value; the rest is the shop's
  * own words and figures.
@@ -128,10 +117,10 @@ export function cardHtml(card: ListingCard, look: CardLook): string {
     `<svg aria-hidden="true" width="${size}" height="${size}"><use href="${sprite}#${name}"></use></svg>`;
   const title = escapeHtml(card.title);
   const href = localizedPath(lang, `/product/${id}`);
-  const srcset = imageSrcset(card.image);
+  const { src, srcset, sizes } = imageAttributes(card.image, CARD_PHOTO);
   const image =
-    `<img src="${escapeHtml(card.image)}"` +
-    (srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${CARD_IMAGE_SIZES}"` : '') +
+    `<img src="${escapeHtml(src)}"` +
+    (srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${sizes}"` : '') +
     ` alt="${title}" width="300" height="300" loading="${eager ? 'eager' : 'lazy'}" decoding="async"` +
     (eager ? ' fetchpriority="high">' : '>');
   const button = card.variants

@@ -23,3 +23,20 @@ export async function suggest(query: string): Promise<SearchSuggestions> {
 export async function searchProducts(query: string, page: number): Promise<Page<ProductSummary>> {
   return (await getApi()).call('searchProducts', { query: { q: normaliseSearchText(query), page: String(page) } });
 }
+
+const firstPages = new Map<string, Promise<Page<ProductSummary>>>();
+
+/**
+ * The first page of a query's results, asked for once per page load: the search page's island module asks as it
+ * loads, before React renders, and the island takes the same answer when it wakes. A failure is forgotten, so
+ * asking again asks the API again.
+ */
+export function firstResults(query: string): Promise<Page<ProductSummary>> {
+  let page = firstPages.get(query);
+  if (!page) {
+    page = searchProducts(query, 1);
+    firstPages.set(query, page);
+    page.catch(() => firstPages.delete(query));
+  }
+  return page;
+}

@@ -143,7 +143,7 @@ it(
     expect(night.indexed.filter((part) => part !== 'shared')).toHaveLength(1);
     for (const { seconds, peakMb, steps } of runs) {
       expect(peakMb).toBeGreaterThan(50);
-      expect(Object.keys(steps)).toEqual(['catalogue', 'astro', 'links', 'budget', 'pagefind']);
+      expect(Object.keys(steps)).toEqual(['catalogue', 'astro', 'links', 'images', 'budget', 'pagefind']);
       for (const step of Object.values(steps)) expect(step).toBeLessThanOrEqual(seconds);
     }
     const share = Number(/night \/ full: +(\d+) %/.exec(run.stdout)?.[1]);

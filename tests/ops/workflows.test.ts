@@ -110,9 +110,17 @@ describe('workflows', () => {
       (Step & { env?: Record<string, unknown> }) | undefined;
     expect(shardBuild?.env).toMatchObject({ BUILD_INDEX_PARTS: parts, BUILD_CATALOGUE: 'catalogue' });
     expect(text).toContain('export BUILD_CATALOGUE=catalogue');
-    // The live release (pages, manifest, current link) is restored before the rebuild and saved after it.
+    // The live release (pages, manifest, current link) and the photos' width variants are restored before the
+    // rebuild and saved after it; a shard restores the variants too.
     const cached = flow.jobs['rebuild']!.steps.filter((step) => step.uses?.startsWith('actions/cache/'));
-    expect(cached.map((step) => step.with?.['path'])).toEqual(['releases/', 'releases/']);
+    expect(cached.map((step) => [step.uses?.split('@')[0], step.with?.['path']])).toEqual([
+      ['actions/cache/restore', 'releases/'],
+      ['actions/cache/restore', '.cache/images/'],
+      ['actions/cache/save', 'releases/'],
+      ['actions/cache/save', '.cache/images/'],
+    ]);
+    const shardCached = flow.jobs['shard']!.steps.filter((step) => step.uses?.startsWith('actions/cache/'));
+    expect(shardCached.map((step) => step.with?.['path'])).toEqual(['.cache/images/']);
   });
 
   it('lighthouse runs the Lighthouse budgets and axe', () => {

@@ -11,6 +11,8 @@ export interface View {
   lang: Lang;
   /** Scheme, host and port of the request: Django REST writes media and page links absolute. */
   origin: string;
+  /** Where the pictures are: the origin itself, or a media host's. */
+  mediaOrigin: string;
   catalogue: Catalogue;
 }
 
@@ -18,8 +20,8 @@ type Json = Record<string, unknown>;
 
 const loose = (view: View) => view.dialect === 'loose';
 const say = (view: View, value: Text) => value[view.lang];
-/** A picture under the backend's /media/; a value with a scheme of its own (the hostile catalogue's) as it is. */
-const media = (view: View, path: string) => (/^[a-z]+:/i.test(path) ? path : `${view.origin}/media/${path}`);
+/** A picture on the media host; a value with a scheme of its own (the hostile catalogue's) as it is. */
+const media = (view: View, path: string) => (/^[a-z]+:/i.test(path) ? path : `${view.mediaOrigin}/media/${path}`);
 
 /** Money: a number, or Django REST's default for a DecimalField, a string with two decimals. */
 const money = (view: View, value: number) => (loose(view) ? value.toFixed(2) : value);

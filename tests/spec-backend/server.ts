@@ -12,6 +12,7 @@ import { apiRoutes, challenge, open, route, uzbekPhone, type Answer, type Route,
 import { buildCatalogue, type Lang } from './catalogue.ts';
 import { HttpError, notFound, parseBody, present, Fields } from './drf.ts';
 import { image, mediaPaths } from './images.ts';
+import { startMediaHost } from './media-host.ts';
 import type { View } from './serialize.ts';
 import { defaults, parseRate, type SpecBackendSettings } from './settings.ts';
 import { State } from './state.ts';
@@ -138,6 +139,7 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
   const requests = { calls: 0, throttled: 0, notModified: 0 };
   const tests = testRoutes(state, requests);
   const throttled = throttler(settings);
+  const mediaHost = settings.mediaPort === null ? null : await startMediaHost(media, settings.host, settings.mediaPort);
 
   const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = status === 204 || body === undefined ? '' : JSON.stringify(body);
@@ -187,7 +189,13 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
         );
       }
       let body: Promise<Record<string, unknown>> | undefined;
-      const view: View = { dialect: settings.dialect, lang, origin, catalogue };
+      const view: View = {
+        dialect: settings.dialect,
+        lang,
+        origin,
+        mediaOrigin: mediaHost?.origin ?? origin,
+        catalogue,
+      };
       const answer: Answer = await handler.handle({
         url,
         id: Number(found.pattern.exec(path)?.[1] ?? NaN),
@@ -277,10 +285,10 @@ export async function startSpecBackend(options: Partial<SpecBackendSettings> = {
     state,
     requests,
     close: () =>
-      new Promise((resolve, reject) => {
+      new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      }).then(() => mediaHost?.close()),
   };
 }
 

@@ -45,6 +45,11 @@ export interface SpecBackendSettings {
   throttle: { requests: number; seconds: number } | null;
   /** Which API paths (after /api/v1) the throttle covers: a regular expression; every path when empty. */
   throttlePaths: string;
+  /**
+   * Where the pictures live: null, the backend's own /media/ (small PNGs, images.ts); a port (0: a free one), a
+   * media host of another origin with full-size photos (media-host.ts), as real marketplaces serve them.
+   */
+  mediaPort: number | null;
 }
 
 export const defaults: Readonly<SpecBackendSettings> = {
@@ -59,6 +64,7 @@ export const defaults: Readonly<SpecBackendSettings> = {
   latencyMs: 0,
   throttle: null,
   throttlePaths: '',
+  mediaPort: null,
 };
 
 const PERIODS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
@@ -116,5 +122,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SpecBackendSettings {
     latencyMs: integer('SPEC_LATENCY_MS', env['SPEC_LATENCY_MS'], defaults.latencyMs, 0),
     throttle: parseRate(env['SPEC_THROTTLE']),
     throttlePaths: env['SPEC_THROTTLE_PATHS'] ?? defaults.throttlePaths,
+    mediaPort: env['SPEC_MEDIA_PORT'] ? integer('SPEC_MEDIA_PORT', env['SPEC_MEDIA_PORT'], 0, 0) : null,
   };
 }

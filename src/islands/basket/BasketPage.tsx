@@ -3,6 +3,8 @@
  * (select all), delete selected, clear, totals with discounts, and the order
  * button (orders-confirmation) that asks for at least one selected product.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
+import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Lang } from '#contract/schemas.ts';
@@ -141,7 +143,13 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
                     onChange={() => toggle(line.key)}
                     aria-label={t('isl.basket.select', { title: line.product.title })}
                   />
-                  <img src={line.product.image} alt="" width="80" height="80" loading={index < 4 ? 'eager' : 'lazy'} />
+                  <img
+                    {...photoProps(line.product.image, SMALL_PHOTO)}
+                    alt=""
+                    width="80"
+                    height="80"
+                    loading={index < 4 ? 'eager' : 'lazy'}
+                  />
                   <div className="basket-info">
                     <a href={localizedPath(lang, `/product/${line.product.id}`)}>{line.product.title || '…'}</a>
                     {line.feature && line.feature.attributes.length > 0 && (

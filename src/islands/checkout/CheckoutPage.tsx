@@ -5,6 +5,8 @@
  * each field and "place order". A visitor signs in first (the header's
  * sign-in modal, through `[data-sign-in]`); the selection survives the reload.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
+import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -213,7 +215,7 @@ export default function CheckoutPage({
                   data-out-of-stock={short || undefined}
                   data-status={line.status}
                 >
-                  <img src={line.product.image} alt="" width="64" height="64" loading="lazy" />
+                  <img {...photoProps(line.product.image, SMALL_PHOTO)} alt="" width="64" height="64" loading="lazy" />
                   <div>
                     <span className="checkout-title">{line.product.title}</span>
                     {line.feature && line.feature.attributes.length > 0 && (

@@ -6,6 +6,8 @@
  * paid through the checkout's pay link and comes back here; an order not yet
  * delivered can be cancelled behind the prompt.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
+import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canPay } from '#contract/order-status.ts';
@@ -217,7 +219,7 @@ function OrderDetails({
           <li key={item.id} className="orders-line" data-product={item.product.id}>
             <img
               className="orders-line-image"
-              src={orderLineImage(item)}
+              {...photoProps(orderLineImage(item), SMALL_PHOTO)}
               alt=""
               width="64"
               height="64"

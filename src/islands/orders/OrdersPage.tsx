@@ -5,6 +5,8 @@
  * status, payment state, total and its lines' pictures, "show more" while the API has more pages,
  * and cancelling behind the prompt. A visitor sees 'sign in to access'.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
+import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { orderPagePath, ORDER_TABS, type OrderTab } from '#contract/order-status.ts';
@@ -209,7 +211,14 @@ function OrderItem({
         <ul className="orders-thumbs" aria-label={t('isl.order.items')} data-testid="order-thumbs">
           {pictures.lines.map((line) => (
             <li key={line.id}>
-              <img src={line.image} alt={line.title} width="56" height="56" loading="lazy" decoding="async" />
+              <img
+                {...photoProps(line.image, SMALL_PHOTO)}
+                alt={line.title}
+                width="56"
+                height="56"
+                loading="lazy"
+                decoding="async"
+              />
             </li>
           ))}
           {pictures.more > 0 && <li className="orders-thumbs-more">+{pictures.more}</li>}

@@ -18,7 +18,6 @@ import {
   firstChoosable,
   galleryFor,
   LATEST_REVIEWS,
-  type Gallery,
   type LiveProduct,
   reviewsShown,
   soldOut,
@@ -29,6 +28,7 @@ import { formatAmount, formatPrice } from '../../lib/price.ts';
 import { $lang } from '../../stores/language.ts';
 import { liveProduct, liveReviews } from '../../stores/live.ts';
 import { whenNear } from '../shared/when-near.ts';
+import { enhanceGallery } from './gallery.ts';
 
 const json = <T>(raw: string | undefined): T => JSON.parse(raw ?? 'null') as T;
 const all = <E extends HTMLElement>(root: ParentNode, selector: string) => [...root.querySelectorAll<E>(selector)];
@@ -47,31 +47,13 @@ export function enhanceProductPanel(panel: HTMLElement): void {
   // As built: the first variant in stock is chosen.
   const built = firstChoosable(product);
   let selectedId = built?.id ?? null;
-  let imageIndex = 0;
   let gone = false;
-  const main = panel.querySelector<HTMLImageElement>('[data-gallery-main]')!;
-  const thumbs = panel.querySelector<HTMLElement>('[data-thumbs]')!;
   const attributes = panel.querySelector<HTMLElement>('[data-feature-attributes]');
-  // The thumbnails in the HTML are the chosen variant's own, or else the product's; others are drawn on a choice.
-  let thumbsOf = galleryFor(images, built).own ? built : undefined;
-
-  const drawThumbs = (feature: Feature | undefined, gallery: Gallery) => {
-    if (feature === thumbsOf) return;
-    thumbsOf = feature;
-    thumbs.replaceChildren(
-      ...gallery.images.map((src, index) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.dataset['thumb'] = String(index);
-        button.setAttribute('aria-label', t('product.thumb', { n: index + 1 }));
-        button.append(Object.assign(new Image(64, 64), { src, alt: '', loading: 'lazy', decoding: 'async' }));
-        const item = document.createElement('li');
-        item.append(button);
-        return item;
-      }),
-    );
-    thumbs.hidden = !gallery.thumbnails;
-  };
+  // The photos in the HTML are the chosen variant's own, or else the product's; others are drawn on a choice.
+  const builtGallery = galleryFor(images, built);
+  // Which photos show: the id of the variant whose own they are, or undefined for the product's.
+  let shownOf = builtGallery.own ? built?.id : undefined;
+  const gallery = enhanceGallery(panel, t, title, { of: shownOf, images: builtGallery.images });
 
   const drawAttributes = (feature: Feature | undefined) => {
     if (!attributes) return;
@@ -95,13 +77,11 @@ export function enhanceProductPanel(panel: HTMLElement): void {
       button.setAttribute('aria-pressed', String(Number(button.dataset['feature']) === selectedId));
     drawAttributes(selected);
 
-    const gallery = galleryFor(images, selected);
-    const shown = Math.min(imageIndex, gallery.images.length - 1);
-    main.src = gallery.images[shown] ?? images[0] ?? '/placeholder.svg';
-    main.alt = t('product.image_alt', { title, n: shown + 1 });
-    drawThumbs(gallery.own ? selected : undefined, gallery);
-    for (const button of all(thumbs, '[data-thumb]'))
-      button.setAttribute('aria-pressed', String(Number(button.dataset['thumb']) === shown));
+    // A new choice shows its first photo.
+    const photos = galleryFor(images, selected);
+    const of = photos.own ? selected?.id : undefined;
+    if (of !== shownOf) gallery.show(of, photos, 0);
+    shownOf = of;
 
     const view = buyView(product, selected);
     const price = panel.querySelector('[data-price]');
@@ -145,15 +125,11 @@ export function enhanceProductPanel(panel: HTMLElement): void {
   panel.addEventListener('click', (event) => {
     const target = event.target as Element;
     const feature = target.closest<HTMLElement>('[data-feature]');
-    const thumb = target.closest<HTMLElement>('[data-thumb]');
     // A variant stays chosen until another is: what the basket button adds is always one the shopper sees.
-    if (feature) {
-      const chosen = Number(feature.dataset['feature']);
-      if (chosen === selectedId) return;
-      selectedId = chosen;
-      imageIndex = 0;
-    } else if (thumb) imageIndex = Number(thumb.dataset['thumb']);
-    else return;
+    if (!feature) return;
+    const chosen = Number(feature.dataset['feature']);
+    if (chosen === selectedId) return;
+    selectedId = chosen;
     paint();
   });
 

@@ -4,6 +4,8 @@
  * warranty and the sanitised description. The product comes through the
  * stores' one product cache; React draws it, as it draws the other late page.
  */
+import { GALLERY_PHOTO } from '../../lib/image-url.ts';
+import { photoProps } from '../shared/photo.ts';
 import { createRoot } from 'react-dom/client';
 import labels from 'virtual:labels/lateProduct';
 import { discountPercent, formatPrice, hasDiscount, payablePrice } from '../../lib/price.ts';
@@ -27,7 +29,7 @@ function LateProduct({
   return (
     <article className="late-grid">
       <img
-        src={product.images[0]}
+        {...photoProps(product.images[0] ?? '/placeholder.svg', GALLERY_PHOTO)}
         alt={t('product.image_alt', { title: product.title, n: 1 })}
         width={600}
         height={600}

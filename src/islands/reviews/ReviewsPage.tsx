@@ -5,6 +5,8 @@
  * each with 'edit'). The review dialog, with its image handling, is loaded
  * only when a review is opened. A visitor sees 'sign in to access'.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
+import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Lang } from '#contract/schemas.ts';
@@ -193,7 +195,14 @@ function ProductLink({ lang, product }: { lang: Lang; product: RequiredComment['
   const title = productTitle(product);
   return (
     <a className="reviews-product" href={localizedPath(lang, `/product/${product.id}`)}>
-      <img src={firstImage(product.images)} alt="" width="64" height="64" loading="lazy" decoding="async" />
+      <img
+        {...photoProps(firstImage(product.images), SMALL_PHOTO)}
+        alt=""
+        width="64"
+        height="64"
+        loading="lazy"
+        decoding="async"
+      />
       <span>{title}</span>
     </a>
   );

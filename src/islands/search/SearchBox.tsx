@@ -9,6 +9,8 @@
  * On a phone the focused box is a screen of its own (search.css), which its
  * back button closes.
  */
+import { SMALL_PHOTO } from '../../lib/image-url.ts';
+import { photoProps } from '../shared/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Lang } from '#contract/schemas.ts';
@@ -318,7 +320,7 @@ export default function SearchBox({ lang, labels, hideOnMobile = false }: Props)
                       .map((option) => (
                         <li key={option.id} {...optionProps(option)} data-kind={kind}>
                           <img
-                            src={option.suggestion?.image || PLACEHOLDER_IMAGE}
+                            {...photoProps(option.suggestion?.image || PLACEHOLDER_IMAGE, SMALL_PHOTO)}
                             alt=""
                             width="40"
                             height="40"

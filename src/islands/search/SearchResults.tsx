@@ -5,14 +5,40 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary } from '../../lib/backend/shop.ts';
-import type { CardSetup } from '../../lib/card.ts';
+import { FIRST_ROW, type CardSetup } from '../../lib/card.ts';
+import { CARD_PHOTO, imageAttributes } from '../../lib/image-url.ts';
+import { firstImage } from '../../lib/product.ts';
 import { pageFromNext } from '../../lib/paging.ts';
 import { cleanQuery } from '../../lib/recent-searches.ts';
-import { searchProducts } from '../../stores/search.ts';
+import { firstResults, searchProducts } from '../../stores/search.ts';
 import { makeT, type Labels } from '../../i18n/messages.ts';
 import { rememberSearch } from '../../stores/recent-searches.ts';
 import { CardList } from '../shared/CardList.tsx';
 import { useHydrated } from '../shared/hydrated.ts';
+
+/**
+ * The first results, asked for as this module loads (before React renders anything), and the first row's photos
+ * requested the moment the answer is known, at the width the cards ask for and high priority: the page's largest
+ * paint is one of them. The island takes the same answer when it wakes.
+ */
+function askEarly(): void {
+  const query = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
+  if (!query) return;
+  firstResults(query).then(
+    (page) => {
+      for (const product of page.results.slice(0, FIRST_ROW)) {
+        const { src, srcset, sizes } = imageAttributes(firstImage(product.images), CARD_PHOTO);
+        const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: src });
+        if (srcset) Object.assign(link, { imageSrcset: srcset, imageSizes: sizes });
+        link.fetchPriority = 'high';
+        document.head.append(link);
+      }
+    },
+    // The island shows a failure.
+    () => undefined,
+  );
+}
+if (!import.meta.env.SSR) askEarly();
 
 export default function SearchResults({
   lang,
@@ -37,7 +63,7 @@ export default function SearchResults({
   const [failed, setFailed] = useState(false);
 
   const load = (q: string, page: number) =>
-    searchProducts(q, page)
+    (page === 1 ? firstResults(q) : searchProducts(q, page))
       .then(
         (answer) => {
           setItems((current) => (page === 1 ? answer.results : [...current, ...answer.results]));

@@ -5,13 +5,10 @@
  */
 import type { Lang } from '#contract/schemas.ts';
 import type { Translate } from '../../i18n/messages.ts';
-import { cardHtml, listingCard, type CardKey, type CardSetup } from '../../lib/card.ts';
+import { cardHtml, FIRST_ROW, listingCard, type CardKey, type CardSetup } from '../../lib/card.ts';
 import type { CardProduct } from '../../lib/catalogue-view.ts';
 import { configuredPlan } from './installment-plan.ts';
 import './card.css';
-
-/** Cards in the first row on a wide screen (four; a phone shows two): their images load at once. */
-const FIRST_ROW = 4;
 
 export function CardList({
   products,

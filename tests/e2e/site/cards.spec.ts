@@ -5,6 +5,7 @@
  * words fit one line before and after adding. A product sold in variants is never added from its card: the card
  * leads to its page. Images say their size and load at once only in the first row.
  */
+import { CARD_PHOTO } from '#contract/image-url.ts';
 import type { Locator } from '@playwright/test';
 import type { CatalogueProduct } from '#contract/schemas.ts';
 import { localBasket } from '../islands/helpers.ts';
@@ -131,8 +132,8 @@ async function expectImages(list: Locator) {
     expect([image.loading, image.priority]).toEqual(index < 4 ? ['eager', 'high'] : ['lazy', null]);
     if (/\.svg(?:[?#]|$)/i.test(image.src)) expect(image.srcset).toBeNull();
     else {
-      expect(image.srcset).toMatch(/ 240w,.* 480w,.* 720w$/);
-      expect(image.sizes).toBe('(max-width:768px) 50vw,240px');
+      expect(image.srcset).toBe(CARD_PHOTO.widths.map((width) => `${image.src}?w=${width} ${width}w`).join(','));
+      expect(image.sizes).toBe(CARD_PHOTO.sizes);
     }
   }
 }

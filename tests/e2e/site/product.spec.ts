@@ -98,7 +98,8 @@ test.describe('product page', () => {
     // The chosen variant's thumbnails are drawn from the page's data.
     const thumbs = page.locator('[data-thumbs] img');
     await expect(thumbs).toHaveCount(imagesOf(other.images).length);
-    await expect(thumbs.first()).toHaveAttribute('src', imagesOf(other.images)[0]!);
+    // At a thumbnail's width (the API's ?w=).
+    await expect(thumbs.first()).toHaveAttribute('src', `${imagesOf(other.images)[0]!}?w=160`);
     // Choosing it again keeps it chosen: the page never falls back to no variant.
     await page.locator(`[data-feature="${other.id}"]`).click();
     await expect(page.locator(`[data-feature="${other.id}"]`)).toHaveAttribute('aria-pressed', 'true');
