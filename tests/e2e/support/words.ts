@@ -1,0 +1,20 @@
+/**
+ * The shop's words as the dictionaries give them (src/i18n), so a spec reads
+ * what the shopper reads instead of copying it: `words('ru')('isl.toast.added')`,
+ * or `pageWords(page)` for the language of the page it is on.
+ */
+import type { Page } from '@playwright/test';
+import type { Lang } from '#contract/langs.ts';
+import { translator, type MessageKey } from '../../../src/i18n/index.ts';
+
+export type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** The words of one language. */
+export const words = (lang: Lang): Words => translator(lang);
+
+/** The words of the page's own language (its `<html lang>`). */
+export async function pageWords(page: Page): Promise<Words> {
+  const lang = await page.locator('html').getAttribute('lang');
+  if (lang !== 'uz' && lang !== 'ru') throw new Error(`the page's language is ${lang}, not the shop's`);
+  return words(lang);
+}
