@@ -85,13 +85,25 @@ export const $basketCount = computed([$signedIn, $shopperView, $localBasket], (s
   return view === null ? null : view.filter((line) => line.status !== 'refused').length;
 });
 
-/** (product, feature) pairs in the basket, for the pressed state of add buttons. */
+/**
+ * (product, feature) pairs in the basket, for the pressed state of add buttons. A line the server refused is not
+ * one: its button offers the add again.
+ */
 export const $basketKeys = computed([$signedIn, $shopperView, $localBasket], (signedIn, view, local) => {
   const keys = new Set<string>();
-  for (const line of signedIn ? (view ?? []) : local)
+  for (const line of signedIn ? (view ?? []).filter((l) => l.status !== 'refused') : local)
     keys.add(keyString(line.product, line.feature)).add(anyKey(line.product));
   return keys;
 });
+
+/** The server's reason for each refused add, by line key ('' when it gave none): shown beside the add button. */
+export const $refusedLines = computed(
+  $shopperView,
+  (view) =>
+    new Map(
+      (view ?? []).filter((l) => l.status === 'refused').map((l) => [keyString(l.product, l.feature), l.reason ?? '']),
+    ),
+);
 
 export const keyString = (product: number, feature: number | null) => `${product}:${feature ?? ''}`;
 /** Key of "this product, any variant" (cards, which know no variant). */
@@ -130,8 +142,10 @@ export const $featureChoice = atom<{ product: number } | null>(null);
 
 /**
  * Add a product (with the chosen feature, or null) with toggle semantics
- * (spec §4): when the same line is already there, it is removed instead.
- * Answers whether the line is in the basket afterwards.
+ * (spec §4): when the same line is already there, it is removed instead;
+ * never from a signed-in shopper's basket that could not be read, where the
+ * add only makes sure the line is there. Answers whether the line is in the
+ * basket afterwards.
  */
 export async function addToBasket(product: BasketProductInput, featureId: number | null = null): Promise<boolean> {
   const id = product?.id;
@@ -182,15 +196,19 @@ export async function addToBasket(product: BasketProductInput, featureId: number
   }
   const { changeShopperLine, notifyNotTaken, removeShopperLines } = await sync();
   const existing = findEntry($shopperView.get() ?? [], id, featureId);
-  if (existing) {
+  // The toggle takes a line out only of the basket as read now; a refused line's add is sent again instead.
+  if (existing && existing.status !== 'refused' && $basketRead.get() === 'read') {
     await removeShopperLines([existing]);
     return false;
   }
-  const outcome = await changeShopperLine({ product: id, feature: featureId, kind: 'add', quantity: 1 });
+  // A basket that could not be read may hold the line: the add asks for at least what is shown, never less.
+  const quantity = existing && existing.status !== 'refused' ? existing.quantity : 1;
+  const outcome = await changeShopperLine({ product: id, feature: featureId, kind: 'add', quantity });
   // Spec §8: the server's errors field; the line is kept (marked refused, or waiting to be sent).
   if (outcome.state === 'sent') notify('success', 'isl.toast.added');
   else notifyNotTaken('isl.toast.addFailed', outcome);
-  return true;
+  // A refused line is kept for the basket page, with the server's reason, but it is not in the basket.
+  return outcome.state !== 'refused';
 }
 
 /** Pages send the waiting changes when the browser comes back online, or the service worker says it is time. */
