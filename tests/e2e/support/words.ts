@@ -18,3 +18,8 @@ export async function pageWords(page: Page): Promise<Words> {
   if (lang !== 'uz' && lang !== 'ru') throw new Error(`the page's language is ${lang}, not the shop's`);
   return words(lang);
 }
+
+/** A spec's table of words in both languages, drawn from the dictionaries: `perLanguage((t) => ({ save: t('…') }))`. */
+export function perLanguage<T>(table: (t: Words) => T): Record<Lang, T> {
+  return { uz: table(words('uz')), ru: table(words('ru')) };
+}
