@@ -21,7 +21,7 @@ export interface BuildOptions {
   index?: boolean;
 }
 
-export function run(
+function run(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},

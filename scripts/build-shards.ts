@@ -33,7 +33,7 @@ async function sharedData(apiUrl: string): Promise<string> {
 }
 
 /** What a shard leaves beside its pages for the merge: its place, and the inputs of its pages. */
-export const SHARD_FILE = '.shard.json';
+const SHARD_FILE = '.shard.json';
 
 interface ShardMark extends PageInputs {
   shard: string;

@@ -1,9 +1,8 @@
 /**
  * The shop's words as the dictionaries give them (src/i18n), so a spec reads
  * what the shopper reads instead of copying it: `words('ru')('isl.toast.added')`,
- * or `pageWords(page)` for the language of the page it is on.
+ * or a table in both languages with `perLanguage`.
  */
-import type { Page } from '@playwright/test';
 import type { Lang } from '#contract/langs.ts';
 import { translator, type MessageKey } from '../../../src/i18n/index.ts';
 
@@ -11,13 +10,6 @@ export type Words = (key: MessageKey, values?: Record<string, string | number>) 
 
 /** The words of one language. */
 export const words = (lang: Lang): Words => translator(lang);
-
-/** The words of the page's own language (its `<html lang>`). */
-export async function pageWords(page: Page): Promise<Words> {
-  const lang = await page.locator('html').getAttribute('lang');
-  if (lang !== 'uz' && lang !== 'ru') throw new Error(`the page's language is ${lang}, not the shop's`);
-  return words(lang);
-}
 
 /** A spec's table of words in both languages, drawn from the dictionaries: `perLanguage((t) => ({ save: t('…') }))`. */
 export function perLanguage<T>(table: (t: Words) => T): Record<Lang, T> {
