@@ -144,8 +144,7 @@ export const $featureChoice = atom<{ product: number } | null>(null);
  * Add a product (with the chosen feature, or null) with toggle semantics
  * (spec §4): when the same line is already there, it is removed instead;
  * never from a signed-in shopper's basket that could not be read, where the
- * add only makes sure the line is there. Answers whether the line is in the
- * basket afterwards.
+ * line stays. Answers whether the line is in the basket afterwards.
  */
 export async function addToBasket(product: BasketProductInput, featureId: number | null = null): Promise<boolean> {
   const id = product?.id;
@@ -196,14 +195,17 @@ export async function addToBasket(product: BasketProductInput, featureId: number
   }
   const { changeShopperLine, notifyNotTaken, removeShopperLines } = await sync();
   const existing = findEntry($shopperView.get() ?? [], id, featureId);
-  // The toggle takes a line out only of the basket as read now; a refused line's add is sent again instead.
-  if (existing && existing.status !== 'refused' && $basketRead.get() === 'read') {
+  // A refused line's add is sent again. The toggle takes a line out only of the basket as read now: on one that
+  // could not be read, the line stays as it is (with any change still waiting for it), and the shopper is told why.
+  if (existing && existing.status !== 'refused') {
+    if ($basketRead.get() !== 'read') {
+      notify('error', 'isl.toast.basketLoadFailed');
+      return true;
+    }
     await removeShopperLines([existing]);
     return false;
   }
-  // A basket that could not be read may hold the line: the add asks for at least what is shown, never less.
-  const quantity = existing && existing.status !== 'refused' ? existing.quantity : 1;
-  const outcome = await changeShopperLine({ product: id, feature: featureId, kind: 'add', quantity });
+  const outcome = await changeShopperLine({ product: id, feature: featureId, kind: 'add', quantity: 1 });
   // Spec §8: the server's errors field; the line is kept (marked refused, or waiting to be sent).
   if (outcome.state === 'sent') notify('success', 'isl.toast.added');
   else notifyNotTaken('isl.toast.addFailed', outcome);

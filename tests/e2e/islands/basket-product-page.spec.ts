@@ -85,8 +85,9 @@ test('after the quiet basket load failed, an add of a product already in the bas
   // The page's quiet load has tried every time and given up.
   await loadFailed;
 
+  // The line stays, and the shopper is told the basket could not be read.
   await button.click();
-  await expectToast(page, t('isl.toast.addFailed'));
+  await expectToast(page, t('isl.toast.basketLoadFailed'));
   await expect(toast(page, t('isl.toast.removeFailed'))).toHaveCount(0);
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   expect((await pending(page)) ?? []).not.toContainEqual(expect.objectContaining({ kind: 'remove' }));
