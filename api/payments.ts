@@ -145,7 +145,8 @@ export const clickFromEnv = (env: NodeJS.ProcessEnv): AppContext['click'] =>
     ? { serviceId: env['CLICK_SERVICE_ID'], merchantId: env['CLICK_MERCHANT_ID'] }
     : null;
 
-const TEXT = {
+/** The sandbox payment page's words, in both languages (the e2e journeys read them from here). */
+export const SANDBOX_TEXT = {
   uz: {
     title: 'Sinov toʻlovi',
     note: 'Bu haqiqiy toʻlov emas: ishlab chiqish muhitida {provider} oʻrnini bosadi.',
@@ -187,7 +188,7 @@ const escapeHtml = (text: string) =>
 const sum = (amount: number) => String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 function page(c: Context, ctx: AppContext, lang: Lang, body: string, status: 200 | 404 | 409 = 200) {
-  const t = TEXT[lang];
+  const t = SANDBOX_TEXT[lang];
   c.header(
     'Content-Security-Policy',
     `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self' ${new URL(ctx.siteUrl).origin}; base-uri 'none'; frame-ancestors 'none'`,
@@ -212,14 +213,14 @@ export function sandboxRoutes(app: Hono, ctx: AppContext): void {
   };
   const invalid = (c: Context) => {
     const lang = c.req.header('accept-language')?.toLowerCase().startsWith('ru') ? 'ru' : 'uz';
-    return page(c, ctx, lang, `<p role="alert">${escapeHtml(TEXT[lang].invalid)}</p>`, 404);
+    return page(c, ctx, lang, `<p role="alert">${escapeHtml(SANDBOX_TEXT[lang].invalid)}</p>`, 404);
   };
 
   app.get('/sandbox/pay/:token', (c) => {
     const found = load(c.req.param('token'));
     if (!found) return invalid(c);
     const { claim, order } = found;
-    const t = TEXT[claim.l];
+    const t = SANDBOX_TEXT[claim.l];
     const back = `<p><a href="${escapeHtml(returnUrl(ctx, claim.l, order.id, claim.r))}">${escapeHtml(t.back)}</a></p>`;
     if (order.payment_status === 'paid')
       return page(c, ctx, claim.l, `<p role="status">${escapeHtml(t.paid)}</p>${back}`);

@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PartFigures } from './build.ts';
+import type { PartFigures } from './build-index.ts';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from '../integrations/build-settings.ts';
 import { measured, type Run } from './process-memory.ts';
 import { formatNight, runNight } from './rebuild/night-bench.ts';

@@ -5,7 +5,7 @@
  * Pagefind by the time the pages are there.
  */
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import { indexSite, type IndexOptions } from '../build.ts';
+import { indexSite, type IndexOptions } from '../build-index.ts';
 import type { IndexPart } from './index-parts.ts';
 
 interface Job {

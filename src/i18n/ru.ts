@@ -78,6 +78,7 @@ export const ru: Messages = {
   'product.add_to_basket': 'В корзину',
   'product.add_short': 'В корзину',
   'product.in_basket': 'В корзине',
+  'product.add_refused': 'Не удалось добавить в корзину',
   'product.choose_short': 'Выбрать',
   'product.go_to_basket': 'Перейти в корзину',
   'product.remove_hint': 'Нажмите ещё раз, чтобы убрать из корзины',

@@ -78,6 +78,7 @@ export const uz = {
   'product.add_to_basket': 'Savatga qoʻshish',
   'product.add_short': 'Savatga',
   'product.in_basket': 'Savatda',
+  'product.add_refused': 'Savatga qoʻshib boʻlmadi',
   'product.choose_short': 'Tanlash',
   'product.go_to_basket': 'Savatga oʻtish',
   'product.remove_hint': 'Yana bir marta bossangiz, savatdan olib tashlanadi',

@@ -90,13 +90,25 @@ export const $basketCount = computed([$signedIn, $shopperView, $localBasket], (s
   return view === null ? null : view.filter((line) => line.status !== 'refused').length;
 });
 
-/** (product, feature) pairs in the basket, for the pressed state of add buttons. */
+/**
+ * (product, feature) pairs in the basket, for the pressed state of add buttons. A line the server refused is not
+ * one: its button offers the add again.
+ */
 export const $basketKeys = computed([$signedIn, $shopperView, $localBasket], (signedIn, view, local) => {
   const keys = new Set<string>();
-  for (const line of signedIn ? (view ?? []) : local)
+  for (const line of signedIn ? (view ?? []).filter((l) => l.status !== 'refused') : local)
     keys.add(keyString(line.product, line.feature)).add(anyKey(line.product));
   return keys;
 });
+
+/** The server's reason for each refused add, by line key ('' when it gave none): shown beside the add button. */
+export const $refusedLines = computed(
+  $shopperView,
+  (view) =>
+    new Map(
+      (view ?? []).filter((l) => l.status === 'refused').map((l) => [keyString(l.product, l.feature), l.reason ?? '']),
+    ),
+);
 
 export const keyString = (product: number, feature: number | null) => `${product}:${feature ?? ''}`;
 /** Key of "this product, any variant" (cards, which know no variant). */
@@ -135,8 +147,9 @@ export const $featureChoice = atom<{ product: number } | null>(null);
 
 /**
  * Add a product (with the chosen feature, or null) with toggle semantics
- * (spec §4): when the same line is already there, it is removed instead.
- * Answers whether the line is in the basket afterwards.
+ * (spec §4): when the same line is already there, it is removed instead;
+ * never from a signed-in shopper's basket that could not be read, where the
+ * line stays. Answers whether the line is in the basket afterwards.
  */
 export async function addToBasket(product: BasketProductInput, featureId: number | null = null): Promise<boolean> {
   const id = product?.id;
@@ -187,7 +200,13 @@ export async function addToBasket(product: BasketProductInput, featureId: number
   }
   const { changeShopperLine, notifyNotTaken, removeShopperLines } = await sync();
   const existing = findEntry($shopperView.get() ?? [], id, featureId);
-  if (existing) {
+  // A refused line's add is sent again. The toggle takes a line out only of the basket as read now: on one that
+  // could not be read, the line stays as it is (with any change still waiting for it), and the shopper is told why.
+  if (existing && existing.status !== 'refused') {
+    if ($basketRead.get() !== 'read') {
+      notify('error', 'isl.toast.basketLoadFailed');
+      return true;
+    }
     await removeShopperLines([existing]);
     return false;
   }
@@ -195,7 +214,8 @@ export async function addToBasket(product: BasketProductInput, featureId: number
   // Spec §8: the server's errors field; the line is kept (marked refused, or waiting to be sent).
   if (outcome.state === 'sent') notify('success', 'isl.toast.added');
   else notifyNotTaken('isl.toast.addFailed', outcome);
-  return true;
+  // A refused line is kept for the basket page, with the server's reason, but it is not in the basket.
+  return outcome.state !== 'refused';
 }
 
 /** Pages send the waiting changes when the browser comes back online, or the service worker says it is time. */

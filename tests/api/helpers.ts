@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUDGETS, type LimitSettings } from '../../api/limits.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.ts';
+import { expect } from 'vitest';
 import { API_PREFIX, calls } from '#contract/calls.ts';
-import type { Address } from '#contract/schemas.ts';
+import { ErrorBody, type Address } from '#contract/schemas.ts';
 import type { SmsSender } from '../../api/sms.ts';
 import { QARSHI_ADDRESS } from '../fixtures/address.ts';
 
@@ -171,4 +172,10 @@ export async function placeOrder(
       customer_phone: '+998970000007',
     },
   });
+}
+
+/** A 400 answer naming `field` among its errors. */
+export function expectFieldError(res: { status: number; body: unknown }, field: string): void {
+  expect(res.status).toBe(400);
+  expect(ErrorBody.parse(res.body).errors?.[field]?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
 }

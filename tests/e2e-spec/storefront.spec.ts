@@ -149,6 +149,36 @@ test('a signed-in shopper’s basket on the backend: add, quantity and delete, i
   await expect(page.locator('.basket-line')).toHaveCount(0);
 });
 
+test('an add the backend refuses as out of stock (§8: {"errors": …}) is said on the product page, and its button does not claim the line', async ({
+  page,
+}, info) => {
+  const phone = randomPhone();
+  await signInThroughModal(page, phone, () => codeFor(info, phone));
+  const access = await page.evaluate(() => localStorage.getItem('access') ?? '');
+  await page.goto('/uz/product/7');
+  await expect(page.locator('[data-live="checked"]')).toBeAttached();
+  const button = page.locator('.buybox [data-add-to-basket="7"]');
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  // Sold out since the page read it: the backend refuses the add as the spec's backend does.
+  const ADD = /\/orders\/add-basket\/$/;
+  expectConsole(page, failedLoad(400, ADD));
+  await page.route(ADD, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: JSON.stringify({ errors: 'Out of stock' }),
+        })
+      : route.fallback(),
+  );
+  await button.click();
+  await expect(page.locator(TOASTS, { hasText: 'Out of stock' })).toBeVisible();
+  await expect(page.locator('[data-basket-refused]')).toContainText('Out of stock');
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  expect(await basketLines(info, access)).toEqual([]);
+});
+
 test('checkout without order placement offers the phone and support bot, and keeps the basket', async ({ page }) => {
   await page.goto('/uz/product/1');
   await page.locator('[data-product-panel] [data-add-to-basket="1"], main [data-add-to-basket="1"]').first().click();

@@ -53,35 +53,26 @@ const DETAILS = [
 function AddressPicker({ t }: { t: Translate<LabelKey<'address'>> }) {
   const open = useStore($addressPickerOpen);
   const draft = useStore($draft);
-  const dialog = useRef<HTMLDialogElement>(null);
   const mapBox = useRef<HTMLDivElement>(null);
   const map = useRef<Promise<PickerMap> | null>(null);
-  const opener = useRef<Element | null>(null);
   const titleId = useId();
   const hintId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node || !mapBox.current) return;
-    if (open && !node.open) {
-      opener.current = document.activeElement;
-      startDraft();
-      node.showModal();
-      map.current ??= createPickerMap(
-        mapBox.current,
-        { zoomIn: t('isl.address.zoom_in'), zoomOut: t('isl.address.zoom_out'), marker: t('isl.address.marker') },
-        (point) => choosePoint(point),
-      );
-      void map.current.then((m) => {
-        m.resize();
-        m.show($draft.get().point, true);
-      });
-    } else if (!open && node.open) {
-      node.close();
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-    }
-  }, [open, t]);
+  // As it opens: a draft from the saved address, and the map (made on the first opening) showing it.
+  const opened = () => {
+    startDraft();
+    if (!mapBox.current) return;
+    map.current ??= createPickerMap(
+      mapBox.current,
+      { zoomIn: t('isl.address.zoom_in'), zoomOut: t('isl.address.zoom_out'), marker: t('isl.address.marker') },
+      (point) => choosePoint(point),
+    );
+    void map.current.then((m) => {
+      m.resize();
+      m.show($draft.get().point, true);
+    });
+  };
 
   // A click leaves the map where it is; a found location or the saved address brings it into view.
   useEffect(() => {
@@ -96,7 +87,8 @@ function AddressPicker({ t }: { t: Translate<LabelKey<'address'>> }) {
   const ready = canSave(draft);
   return (
     <ModalDialog
-      ref={dialog}
+      open={open}
+      onOpen={opened}
       className="modal address-picker"
       aria-labelledby={titleId}
       aria-describedby={hintId}

@@ -48,32 +48,15 @@ export async function openSignInDialog(): Promise<void> {
 function SignInDialog({ t }: { t: T }) {
   const open = useStore($open);
   const pending = useStore($pendingSignIn);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const titleId = useId();
 
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) {
-      opener.current = document.activeElement;
-      node.showModal();
-      // The browser focuses the first control (close); the phone field is where typing starts.
-      node.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    } else if (!open && node.open) {
-      node.close();
-    }
-  }, [open]);
-
-  const close = () => {
-    $open.set(false);
-    if (opener.current instanceof HTMLElement) opener.current.focus();
-  };
+  // The browser would focus the first control (close); the phone field (`data-autofocus`) is where typing starts.
+  const close = () => $open.set(false);
 
   return (
     <ModalDialog
-      ref={dialog}
+      open={open}
       className="modal sign-in"
       aria-labelledby={titleId}
       close={close}

@@ -5,7 +5,9 @@
  * `[data-add-to-basket={id}]` button adds or removes its product (toggle,
  * spec §4), with `aria-pressed` and `data-in-basket` showing whether it is in
  * the basket (the CSS then shows "in basket" and the link to the basket), and
- * `disabled` when it is sold out and not in the basket.
+ * `disabled` when it is sold out and not in the basket. A line the server
+ * refused is not in the basket; a product page says the server's reason
+ * beside its button (`[data-basket-refused={id}]`).
  *
  * A button may carry `data-feature={id}` (or `data-feature-id`, set by the
  * product page's feature picker, which also fires `bozor:feature-change`). An island
@@ -18,6 +20,7 @@ import {
   $basketCount,
   $basketKeys,
   $featureChoice,
+  $refusedLines,
   $soldOut,
   addToBasket,
   anyKey,
@@ -61,6 +64,17 @@ function paintButtons(keys: ReadonlySet<string> = $basketKeys.get()) {
   }
 }
 
+/** Beside a product page's button (`[data-basket-refused={id}]`), why the server refused its chosen line's add. */
+function paintRefusals(refused: ReadonlyMap<string, string> = $refusedLines.get()) {
+  for (const note of document.querySelectorAll<HTMLElement>('[data-basket-refused]')) {
+    const id = note.dataset['basketRefused'];
+    const button = document.querySelector<HTMLElement>(`[data-add-to-basket="${id}"]`);
+    const reason = button ? refused.get(keyString(Number(id), featureOf(button))) : undefined;
+    note.hidden = reason === undefined;
+    note.querySelector('[data-reason]')!.textContent = reason ?? '';
+  }
+}
+
 let started = false;
 
 export function enhanceBasket(): void {
@@ -69,7 +83,11 @@ export function enhanceBasket(): void {
   $basketCount.subscribe(paintBadges);
   $basketKeys.subscribe((keys) => paintButtons(keys));
   $soldOut.listen(() => paintButtons());
-  document.addEventListener('bozor:feature-change', () => paintButtons());
+  $refusedLines.subscribe(paintRefusals);
+  document.addEventListener('bozor:feature-change', () => {
+    paintButtons();
+    paintRefusals();
+  });
   watchNewButtons('[data-add-to-basket]', () => paintButtons());
   // A card's add of a product sold in variants opens its page: the shopper chooses the variant there.
   $featureChoice.listen((choice) => {

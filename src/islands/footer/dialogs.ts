@@ -2,13 +2,15 @@
  * The footer's dialogs (contacts, app QR codes; the profile menu opens the
  * contacts too): their markup is a file of the site (pages/[lang]/[fragment].astro)
  * fetched with the first click on a button that opens one, so pages carry
- * neither it nor this script (so pages stay light). Native <dialog>
- * behaviour: close buttons, backdrop click, QR tabs and image retry. If the
+ * neither it nor this script (so pages stay light). Opened and closed as
+ * every modal is (shared/dialog.ts: focus in and back, Escape, backdrop,
+ * close buttons); QR tabs and image retry. If the
  * markup cannot load, a toast says so and the next click tries again.
  */
 import { isLang, localizedPath } from '../../i18n/urls.ts';
 import { notify } from '../../stores/notify.ts';
 import { loadSiteFragment } from '../../stores/site-fragments.ts';
+import { dismissable, openModal } from '../shared/dialog.ts';
 import { loadStylesheets } from '../shared/stylesheet.ts';
 import dialogsCss from './dialogs.css?url';
 
@@ -31,19 +33,12 @@ export async function openDialog(opener: HTMLElement): Promise<void> {
     }
   }
   const dialog = document.getElementById(id);
-  if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
+  if (dialog instanceof HTMLDialogElement) openModal(dialog);
 }
 
 function initDialogs(): void {
-  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog[data-dialog]')) {
-    // A click on the dialog element itself (not its content) is a click on the backdrop.
-    dialog.addEventListener('click', (event) => {
-      if (event.target === dialog) dialog.close();
-    });
-    for (const closer of dialog.querySelectorAll<HTMLElement>('[data-dialog-close]')) {
-      closer.addEventListener('click', () => dialog.close());
-    }
-  }
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog[data-dialog]'))
+    dismissable(dialog, dialog.querySelectorAll<HTMLElement>('[data-dialog-close]'));
   initQrTabs();
 }
 

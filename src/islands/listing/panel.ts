@@ -9,6 +9,7 @@ import type { MonthlyOption } from '../../lib/listing-monthly.ts';
 import { toggleToken, type ListingState } from '../../lib/listing-state.ts';
 import { formatAmount } from '../../lib/price.ts';
 import type { ListingText, ListingWord } from './text.ts';
+import { openModal } from '../shared/dialog.ts';
 
 /** Narrower than this, the filters are a sheet. */
 const PHONE = '(max-width: 768px)';
@@ -121,7 +122,7 @@ export class FilterPanel {
     const panel = this.dialog;
     this.hooks.opener.setAttribute('aria-expanded', 'true');
     if (matchMedia(PHONE).matches) {
-      if (!panel.open) panel.showModal();
+      openModal(panel);
     } else {
       this.hooks.body.classList.add('with-panel');
       if (!panel.open) panel.show();

@@ -6,11 +6,12 @@
  * unchanged; on success the prompt closes and the caller says so (and takes focus).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Order } from '#contract/schemas.ts';
 import type { LabelKey, Translate } from '../../i18n/messages.ts';
 import { $cancelling, cancelOrder } from '../../stores/orders.ts';
 import ModalDialog from '../shared/ModalDialog.tsx';
+import { closeModal } from '../shared/dialog.ts';
 import '../shared/modal.css';
 
 export default function CancelDialog({
@@ -25,36 +26,22 @@ export default function CancelDialog({
   onClose: (cancelled: Order | null) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
   const busy = useStore($cancelling) !== null;
   /** Why the last try failed: the API's reason, null when nothing is known; undefined before any failure. */
   const [failure, setFailure] = useState<string | null | undefined>(undefined);
   const titleId = useId();
   const textId = useId();
 
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (order && !node.open) {
-      opener.current = document.activeElement;
-      setFailure(undefined);
-      node.showModal();
-      node.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    } else if (!order && node.open) {
-      node.close();
-    }
-  }, [order]);
-
   // Closed here before the caller hears of it: while the modal is open the page is inert and cannot take focus.
+  // Kept, focus goes back to the button that asked; cancelled, the caller moves it.
   const shut = (cancelled: Order | null) => {
-    dialog.current?.close();
+    if (dialog.current) closeModal(dialog.current, cancelled === null);
     onClose(cancelled);
   };
 
   const keep = () => {
     if (busy) return;
     shut(null);
-    if (opener.current instanceof HTMLElement) opener.current.focus();
   };
 
   const confirm = async () => {
@@ -68,6 +55,8 @@ export default function CancelDialog({
   return (
     <ModalDialog
       ref={dialog}
+      open={order !== null}
+      onOpen={() => setFailure(undefined)}
       className="modal orders-dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}

@@ -42,6 +42,11 @@ const MB = MAX_IMAGE_BYTES / 1024 / 1024;
 /** Fields a 400 can name that the form shows beside an input. */
 const SHOWN_FIELDS = new Set<string>(['rating', ...REVIEW_TEXT_FIELDS, 'images']);
 
+/** Focus starts on the rating: the chosen star, else the first. */
+const ratingFirst = (dialog: HTMLDialogElement) =>
+  dialog.querySelector<HTMLElement>('input[name="rating"]:checked') ??
+  dialog.querySelector<HTMLElement>('input[name="rating"]');
+
 export default function ReviewDialog({
   t,
   onSaved,
@@ -58,22 +63,6 @@ export default function ReviewDialog({
   const [refused, setRefused] = useState<{ name: string; problem: ImageProblem }[]>([]);
   const titleId = useId();
   const id = useId();
-
-  useEffect(() => {
-    const node = dialog.current;
-    const opener = document.activeElement;
-    node?.showModal();
-    (
-      node?.querySelector<HTMLElement>('input[name="rating"]:checked') ??
-      node?.querySelector<HTMLElement>('input[name="rating"]')
-    )?.focus();
-    return () => {
-      // Closed first: while a modal is open, nothing outside it takes focus.
-      if (node?.open) node.close();
-      // Back to the button that opened it, when it is still there (an edit's; a new review's has gone).
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
 
   if (!draft) return null;
   const { fields, target } = draft;
@@ -132,6 +121,8 @@ export default function ReviewDialog({
   return (
     <ModalDialog
       ref={dialog}
+      open
+      focus={ratingFirst}
       className="modal review-dialog"
       aria-labelledby={titleId}
       close={closeReview}

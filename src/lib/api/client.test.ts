@@ -5,6 +5,7 @@ import { ApiError, createApi, GET_RETRIES, retryAfterMs } from './client.ts';
 import { checkAnswer } from '#contract/calls.ts';
 import type { Tokens } from '#contract/schemas.ts';
 import { addFavourite, searchSuggestions } from './fallbacks.ts';
+import { GENERAL_ERROR } from '../../i18n/general-error.ts';
 
 /** A scripted HTTP peer: each test says how the next requests are answered. */
 type Reply = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -112,6 +113,22 @@ describe('retries', () => {
     expect(error.status).toBe(400);
     expect(error.body?.errors?.phone_number).toEqual(['Phone must be +998 and 9 digits']);
     expect(seen).toHaveLength(1);
+  });
+
+  it('reads the reason of a refusal as backends write it: errors as a text, or field messages without detail', async () => {
+    const refusal = async (data: unknown) => {
+      fallback = (_req, res) => json(res, 400, data);
+      return (await fast()
+        .call('addToBasket', { body: { product: 1, quantity: 1 } })
+        .catch((e: unknown) => e)) as ApiError;
+    };
+    expect((await refusal({ errors: 'Out of stock' })).errors).toEqual({ non_field_errors: ['Out of stock'] });
+    const drf = await refusal({ product: ['Invalid pk "9" - object does not exist.'], quantity: 'x', n: 1 });
+    expect(drf.errors).toEqual({ product: ['Invalid pk "9" - object does not exist.'], quantity: ['x'] });
+    expect(Object.values(GENERAL_ERROR)).toContain(drf.message);
+    const contract = await refusal({ detail: 'Invalid input.', errors: { quantity: ['Out of stock.'] } });
+    expect([contract.message, contract.errors]).toEqual(['Invalid input.', { quantity: ['Out of stock.'] }]);
+    expect((await refusal('<html>busy</html>')).errors).toBeUndefined();
   });
 });
 

@@ -212,13 +212,13 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
  */
 function toApiError(error: unknown, lang: Lang): ApiError {
   const status = error instanceof FetchError ? (error.response?.status ?? 0) : 0;
-  const body = error instanceof FetchError && isErrorBody(error.data) ? error.data : undefined;
+  const body = error instanceof FetchError ? readErrorBody(error.data) : {};
   const failure = new ApiError(
     status,
-    body?.detail ?? GENERAL_ERROR[lang],
-    body?.errors,
-    body?.retry_after,
-    isChallenge(body?.challenge) ? body.challenge : undefined,
+    body.detail ?? GENERAL_ERROR[lang],
+    body.errors,
+    body.retry_after,
+    isChallenge(body.challenge) ? body.challenge : undefined,
   );
   failure.cause = error;
   return failure;
@@ -227,16 +227,37 @@ function toApiError(error: unknown, lang: Lang): ApiError {
 const isChallenge = (value: unknown): value is Challenge =>
   typeof (value as Challenge | undefined)?.token === 'string' && Number.isInteger((value as Challenge).bits);
 
-/** The contract's error shape ({detail, errors?}), checked without zod. */
-function isErrorBody(data: unknown): data is ErrorBody {
-  if (typeof data !== 'object' || data === null || typeof (data as ErrorBody).detail !== 'string') return false;
-  const { errors } = data as ErrorBody;
-  return (
-    errors === undefined ||
-    (typeof errors === 'object' &&
-      errors !== null &&
-      Object.values(errors).every(
-        (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
-      ))
-  );
+const texts = (value: unknown): string[] | null =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value) && value.length > 0 && value.every((m) => typeof m === 'string')
+      ? value
+      : null;
+
+/**
+ * An error answer read leniently, as backends write it (spec §8 shows the shopper the `errors` field): the
+ * contract's `{detail, errors}`; `errors` as one text or a list (kept as general messages, `non_field_errors`, as
+ * Django REST names them); or a Django REST answer of field messages with no `detail`. Anything else: nothing.
+ */
+function readErrorBody(data: unknown): Partial<ErrorBody> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return {};
+  const record = data as Record<string, unknown>;
+  const detail = typeof record['detail'] === 'string' ? record['detail'] : undefined;
+  const retryAfter = typeof record['retry_after'] === 'number' ? record['retry_after'] : undefined;
+  const source = 'errors' in record ? record['errors'] : detail === undefined ? record : undefined;
+  const general = texts(source);
+  const fields =
+    general || typeof source !== 'object' || source === null
+      ? []
+      : Object.entries(source).flatMap(([field, value]) => {
+          const messages = texts(value);
+          return messages ? [[field, messages] as const] : [];
+        });
+  const errors = general ? { non_field_errors: general } : fields.length ? Object.fromEntries(fields) : undefined;
+  return {
+    ...(detail !== undefined ? { detail } : {}),
+    ...(errors ? { errors } : {}),
+    ...(retryAfter !== undefined ? { retry_after: retryAfter } : {}),
+    ...(record['challenge'] !== undefined ? { challenge: record['challenge'] as Challenge } : {}),
+  };
 }

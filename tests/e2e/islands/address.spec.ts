@@ -12,31 +12,23 @@ import { QARSHI_DISTRICT_ADDRESS } from '../../fixtures/address.ts';
 import { api, signIn } from '../support/api.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { clickMap, stubTiles, TILES, useTokens } from './helpers.ts';
+import { perLanguage } from '../support/words.ts';
 
 /** The mobile layout (spec §2: 768 px or narrower). */
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1024) <= 768;
 
 const GEOCODER = /\/geocoder\/reverse\?/;
-const TEXT = {
-  uz: {
-    choose: 'Iltimos, manzilni tanlang',
-    outside: 'Faqat Qarshi shahri yoki Qarshi tumani ichida manzil tanlang!',
-    street: 'Islom Karimov koʻchasi',
-    city: 'Qarshi shahri',
-    district: 'Qarshi tumani',
-    label: 'Islom Karimov koʻchasi, 12',
-    default: 'Manzilni tanlang',
-  },
-  ru: {
-    choose: 'Пожалуйста, выберите адрес',
-    outside: 'Выберите адрес только в пределах города Карши или Каршинского района!',
-    street: 'улица Ислама Каримова',
-    city: 'город Карши',
-    district: 'Каршинский район',
-    label: 'улица Ислама Каримова, 12',
-    default: 'Выберите адрес',
-  },
+/** The geocoder's names around the points clicked (api/gazetteer/qarshi.json). */
+const PLACES = {
+  uz: { street: 'Islom Karimov koʻchasi', city: 'Qarshi shahri', district: 'Qarshi tumani' },
+  ru: { street: 'улица Ислама Каримова', city: 'город Карши', district: 'Каршинский район' },
 } as const;
+const TEXT = perLanguage((t) => ({
+  choose: t('isl.address.choose'),
+  outside: t('isl.address.outside'),
+  placeOutside: t('isl.address.place_outside'),
+  default: t('header.address.default'),
+}));
 
 /** On Islom Karimov koʻchasi, in Markaz mahallasi (api/gazetteer/qarshi.json). */
 const CITY = { lat: 38.8606, lng: 65.795 };
@@ -73,6 +65,7 @@ for (const lang of ['uz', 'ru'] as const) {
   }) => {
     test.setTimeout(60_000);
     const text = TEXT[lang];
+    const place = PLACES[lang];
     const errors = await watchErrors(page);
     await stubTiles(page);
     await page.goto(`/${lang}`);
@@ -95,7 +88,7 @@ for (const lang of ['uz', 'ru'] as const) {
 
       await clickMap(page, DISTRICT);
       await expect(found(page)).toHaveAttribute('data-delivery-type', 'district');
-      await expect(found(page)).toContainText(text.district);
+      await expect(found(page)).toContainText(place.district);
       await expect(message(page)).toBeHidden();
       await page.locator('.leaflet-control-zoom-in').click();
     }
@@ -113,8 +106,8 @@ for (const lang of ['uz', 'ru'] as const) {
     await expect(save(page)).toHaveAttribute('aria-disabled', 'true');
     answer();
     await expect(found(page)).toHaveAttribute('data-delivery-type', 'city');
-    await expect(found(page)).toContainText(text.street);
-    await expect(found(page)).toContainText(text.city);
+    await expect(found(page)).toContainText(place.street);
+    await expect(found(page)).toContainText(place.city);
     await expect(page.getByTestId('address-status')).toBeEmpty();
     await page.locator('input[name=home]').fill('12');
     await page.locator('input[name=etaj]').fill('3');
@@ -122,9 +115,9 @@ for (const lang of ['uz', 'ru'] as const) {
     await save(page).click();
 
     await expect(page.getByTestId('address-picker')).toBeHidden();
-    await expect(label).toHaveText(text.label);
+    await expect(label).toHaveText(`${place.street}, 12`);
     await page.reload();
-    await expect(label).toHaveText(text.label);
+    await expect(label).toHaveText(`${place.street}, 12`);
     // Reopened, the picker shows the saved address.
     await openPicker(page);
     await expect(found(page)).toHaveAttribute('data-delivery-type', 'city');
@@ -168,9 +161,7 @@ test.describe('desktop faults and location', () => {
     await page.goto('/ru');
     await openPicker(page);
     await page.getByTestId('address-locate').click();
-    await expect(message(page)).toHaveText(
-      'Выбранное место не находится в городе Карши или Каршинском районе. ' + TEXT.ru.outside,
-    );
+    await expect(message(page)).toHaveText(`${TEXT.ru.placeOutside} ${TEXT.ru.outside}`);
     await expect(save(page)).toHaveAttribute('aria-disabled', 'true');
   });
 

@@ -20,43 +20,26 @@ import {
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { clickMap, fail, setLocalBasket, stubTiles, TOASTS, useTokens } from './helpers.ts';
+import { perLanguage } from '../support/words.ts';
+import { SANDBOX_TEXT } from '../../../api/payments.ts';
 
-const TEXT = {
-  uz: {
-    getCode: 'Kod olish',
-    cash: 'Yetkazib berilganda naqd pul',
-    payme: 'Payme',
-    card: 'Onlayn karta',
-    noAddress: 'Iltimos, yetkazib berish manzilini tanlang',
-    noPayment: 'Iltimos, toʻlov usulini tanlang',
-    noUser: 'Iltimos, barcha maʼlumotlarni toʻldiring',
-    street: 'Islom Karimov koʻchasi',
-    paid: 'Toʻlangan',
-    unpaid: 'Toʻlanmagan',
-    delivery: 'Yetkazib berish 2-3 ish kuni ichida.',
-    sandboxPay: 'Toʻlash',
-    sandboxFail: 'Toʻlov oʻtmadi',
-    failed: 'Buyurtmani rasmiylashtirib boʻlmadi. Kiritilgan maʼlumotlar saqlandi.',
-    generic: 'Xatolik yuz berdi. Sahifani yangilang yoki keyinroq urinib koʻring.',
-  },
-  ru: {
-    getCode: 'Получить код',
-    cash: 'Наличными при получении',
-    payme: 'Payme',
-    card: 'Онлайн-картой',
-    noAddress: 'Пожалуйста, выберите адрес доставки',
-    noPayment: 'Пожалуйста, выберите способ оплаты',
-    noUser: 'Пожалуйста, заполните все данные',
-    street: 'улица Ислама Каримова',
-    paid: 'Оплачен',
-    unpaid: 'Не оплачен',
-    delivery: 'Доставка в течение 2-3 рабочих дней.',
-    sandboxPay: 'Оплатить',
-    sandboxFail: 'Платёж не прошёл',
-    failed: 'Не удалось оформить заказ. Введённые данные сохранены.',
-    generic: 'Произошла ошибка. Обновите страницу или попробуйте позже.',
-  },
-} as const;
+/** The geocoder's name of the street the map is clicked on (api/gazetteer/qarshi.json). */
+const STREET = { uz: 'Islom Karimov koʻchasi', ru: 'улица Ислама Каримова' } as const;
+const TEXT = perLanguage((t) => ({
+  getCode: t('isl.auth.get_code'),
+  cash: t('isl.checkout.pay_cash'),
+  payme: t('isl.checkout.pay_payme'),
+  card: t('isl.checkout.pay_card'),
+  noAddress: t('isl.checkout.no_address'),
+  noPayment: t('isl.checkout.no_payment'),
+  noUser: t('isl.checkout.no_user_data'),
+  paid: t('isl.order.paid'),
+  unpaid: t('isl.order.unpaid'),
+  delivery: t('isl.order.delivery'),
+  failed: t('isl.checkout.failed'),
+  generic: t('isl.checkout.failed_generic'),
+  chooseAddress: t('isl.checkout.address_choose'),
+}));
 
 /** On Islom Karimov koʻchasi, in Qarshi city (api/gazetteer/qarshi.json). */
 const CITY = { lat: 38.8606, lng: 65.795 };
@@ -148,7 +131,7 @@ for (const lang of ['uz', 'ru'] as const) {
     await expectNoAxeViolations(page);
 
     // The address on the map.
-    await page.getByRole('button', { name: lang === 'uz' ? 'Manzilni tanlash' : 'Выбрать адрес' }).click();
+    await page.getByRole('button', { name: TEXT[lang].chooseAddress }).click();
     const picker = page.getByTestId('address-picker');
     await expect(picker.locator('.leaflet-container')).toBeVisible();
     await clickMap(page, CITY);
@@ -157,7 +140,7 @@ for (const lang of ['uz', 'ru'] as const) {
     await page.locator('input[name=etaj]').fill('3');
     await page.getByTestId('address-save').click();
     await expect(picker).toBeHidden();
-    await expect(page.getByTestId('checkout-address')).toContainText(text.street);
+    await expect(page.getByTestId('checkout-address')).toContainText(STREET[lang]);
     await expect(page.locator('#checkout-address-error')).toBeHidden();
 
     await page.getByLabel(text.cash).check();
@@ -195,7 +178,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
     await page.getByLabel(TEXT.uz.payme).check();
     await place(page).click();
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
-    await page.getByRole('button', { name: TEXT.uz.sandboxPay }).click();
+    await page.getByRole('button', { name: SANDBOX_TEXT.uz.pay }).click();
     await expect(page).toHaveURL(/\/uz\/orders-success\?order=\d+$/);
     await expect(page.getByTestId('order-payment')).toHaveAttribute('data-status', 'paid');
     await expect(page.getByTestId('order-payment')).toContainText(TEXT.uz.paid);
@@ -210,14 +193,14 @@ test.describe('payment sandbox and faults (desktop)', () => {
     await page.getByLabel(TEXT.ru.card).check();
     await place(page).click();
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
-    await page.getByRole('button', { name: TEXT.ru.sandboxFail }).click();
+    await page.getByRole('button', { name: SANDBOX_TEXT.ru.fail }).click();
     await expect(page).toHaveURL(/\/ru\/orders-success\?order=\d+&payment=failed$/);
     await expect(page.getByTestId('order-payment-failed')).toBeVisible();
     await expect(page.getByTestId('order-payment')).toHaveAttribute('data-status', 'unpaid');
     await expect(page.getByTestId('order-payment')).toContainText(TEXT.ru.unpaid);
     await page.getByTestId('order-pay').click();
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
-    await page.getByRole('button', { name: TEXT.ru.sandboxPay, exact: true }).click();
+    await page.getByRole('button', { name: SANDBOX_TEXT.ru.pay, exact: true }).click();
     await expect(page.getByTestId('order-payment')).toHaveAttribute('data-status', 'paid');
     const orders = await ordersOf(tokens);
     expect(orders.map((o) => o.payment_status)).toEqual(['paid']);
@@ -335,7 +318,7 @@ test.describe('payment sandbox and faults (desktop)', () => {
     await page.unroute(/\/api\/v1\/orders\/\d+\/pay\/$/);
     await page.getByTestId('order-pay').click();
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
-    await page.getByRole('button', { name: TEXT.uz.sandboxPay }).click();
+    await page.getByRole('button', { name: SANDBOX_TEXT.uz.pay }).click();
     await expect(page.getByTestId('order-payment')).toHaveAttribute('data-status', 'paid');
   });
 });

@@ -7,11 +7,16 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
+import { perLanguage, words } from '../support/words.ts';
 
-const NAMES = {
-  uz: { basket: 'Savatcha', login: 'Kirish', address: 'Manzilni tanlang', other: 'Русский' },
-  ru: { basket: 'Корзина', login: 'Войти', address: 'Выберите адрес', other: 'Oʻzbekcha' },
-} as const;
+const NAMES = perLanguage((t) => ({
+  basket: t('nav.basket'),
+  login: t('nav.login'),
+  address: t('header.address.default'),
+  languages: t('lang.label'),
+}));
+/** The switcher names the other language in that language. */
+const OTHER = { uz: words('ru')('lang.ru'), ru: words('uz')('lang.uz') } as const;
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
@@ -22,7 +27,7 @@ function parts(page: Page, lang: keyof typeof NAMES) {
   return {
     search: header.getByRole('search'),
     address: header.locator('[data-address-picker]'),
-    languages: header.getByRole('navigation', { name: lang === 'uz' ? 'Til' : 'Язык', exact: true }),
+    languages: header.getByRole('navigation', { name: NAMES[lang].languages, exact: true }),
     basket: header.getByRole('link', { name: NAMES[lang].basket }),
     profile: header.getByRole('link', { name: NAMES[lang].login }),
   };
@@ -36,7 +41,7 @@ for (const lang of ['uz', 'ru'] as const) {
     const field = await box(search);
     expect(field.width).toBeGreaterThan(400);
     await expect(address).toContainText(NAMES[lang].address);
-    await expect(languages.getByRole('link', { name: NAMES[lang].other })).toBeVisible();
+    await expect(languages.getByRole('link', { name: OTHER[lang] })).toBeVisible();
     const others = [await box(address), await box(languages), await box(basket), await box(profile)];
     for (const other of others) expect(overlap(field, other)).toBe(false);
     for (const link of [basket, profile]) {

@@ -15,26 +15,17 @@ import {
   signIn,
 } from '../support/api.ts';
 import { badge, expectToast, setLocalBasket, storedJson } from './helpers.ts';
+import { words } from '../support/words.ts';
 
 for (const lang of ['uz', 'ru'] as const) {
+  const t = words(lang);
   const text = {
-    uz: {
-      added: 'Mahsulot savatga qoʻshildi!',
-      getCode: 'Kod olish',
-      codeTitle: 'Kodni kiriting',
-      synced: 'Savat backend bilan sinxronlashtirildi!',
-      verified: 'Tasdiqlandi',
-      login: 'Kirish',
-    },
-    ru: {
-      added: 'Товар добавлен в корзину!',
-      getCode: 'Получить код',
-      codeTitle: 'Введите код',
-      synced: 'Корзина синхронизирована с сервером!',
-      verified: 'Подтверждено',
-      login: 'Войти',
-    },
-  }[lang];
+    added: t('isl.toast.added'),
+    getCode: t('isl.auth.get_code'),
+    codeTitle: t('isl.auth.title_code'),
+    synced: t('isl.toast.synced'),
+    verified: t('isl.toast.verified'),
+  };
 
   // Each screen once, each language once: uz on desktop, ru on mobile (bottom bar badge, basket lines, sign-in
   // dialog and profile on a phone); the other pairs add nothing but time.

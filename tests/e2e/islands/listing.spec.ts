@@ -15,6 +15,9 @@ import { installmentOffer } from '../../../src/lib/installment.ts';
 import { monthlySortKey, MONTHLY_STEPS } from '../../../src/lib/listing-monthly.ts';
 import { brandOf, slug } from '../../../src/lib/listing-values.ts';
 import { formatAmount, payablePrice } from '../../../src/lib/price.ts';
+import { words } from '../support/words.ts';
+
+const RU = words('ru');
 
 /** The category with the most products, its products and its brands by count. */
 async function busiestCategory() {
@@ -140,11 +143,15 @@ test('a shared address in Russian: the same products, labels in Russian, the col
   const [colour, coloured] = [...colours].sort((a, b) => b[1].length - a[1].length)[0] ?? [null, []];
   test.skip(colour === null, 'the busiest category has no colours');
   await page.goto(`/ru/category/${id}?sort=price-desc&brand=${brand}&color=${colour}`);
-  await expect(found(page)).toHaveText(`Найдено товаров: ${coloured.length}`);
-  await expect(page.getByLabel('Сортировка')).toHaveValue('price-desc');
-  await expect(page.locator('[data-listing-badge]')).toHaveText('2 (выбрано)');
-  await page.getByRole('button', { name: /Фильтры/ }).click();
-  await expect(panel(page).getByRole('group', { name: 'Бренд' }).getByRole('checkbox', { name: brand })).toBeChecked();
+  await expect(found(page)).toHaveText(RU('listing.found', { count: coloured.length }));
+  await expect(page.getByLabel(RU('listing.sort'))).toHaveValue('price-desc');
+  await expect(page.locator('[data-listing-badge]')).toHaveText(RU('listing.filters_active', { count: 2 }));
+  await page.getByRole('button', { name: RU('listing.filters') }).click();
+  await expect(
+    panel(page)
+      .getByRole('group', { name: RU('listing.brand') })
+      .getByRole('checkbox', { name: brand }),
+  ).toBeChecked();
   // Counted without its own group: the other colours of the brand stay choosable.
   const colourGroup = panel(page).getByRole('group', { name: 'Цвет' });
   await expect(colourGroup.getByRole('checkbox', { checked: true })).toHaveCount(1);
@@ -225,19 +232,24 @@ test('a store page offers categories; the top page sorts its own list', async ({
 test('@mobile the filter sheet: "show N products" closes it onto the list; axe clean', async ({ page }) => {
   const { id, brand, branded } = await busiestCategory();
   await page.goto(`/ru/category/${id}`);
-  await page.getByRole('button', { name: 'Фильтры' }).click();
+  await page.getByRole('button', { name: RU('listing.filters') }).click();
   const sheet = panel(page);
   await expect(sheet).toBeVisible();
   // A modal sheet: the page behind it is inert.
   expect(await sheet.evaluate((d) => d.matches(':modal'))).toBe(true);
-  await sheet.getByRole('group', { name: 'Бренд' }).getByRole('checkbox', { name: brand }).check();
-  const show = sheet.getByRole('button', { name: `Показать товары (${branded.length})` });
+  await sheet
+    .getByRole('group', { name: RU('listing.brand') })
+    .getByRole('checkbox', { name: brand })
+    .check();
+  const show = sheet.getByRole('button', { name: RU('listing.show', { count: branded.length }) });
   await expect(show).toBeVisible();
   await expectNoAxeViolations(page);
   await show.click();
   await expect(sheet).toBeHidden();
-  await expect(found(page)).toHaveText(`Найдено товаров: ${branded.length}`);
-  await expect(page.getByRole('button', { name: 'Фильтры 1 (выбрано)' })).toBeFocused();
+  await expect(found(page)).toHaveText(RU('listing.found', { count: branded.length }));
+  await expect(
+    page.getByRole('button', { name: `${RU('listing.filters')} ${RU('listing.filters_active', { count: 1 })}` }),
+  ).toBeFocused();
 });
 
 test('without the index (Pagefind unreachable) the prerendered list stays and the filters say so', async ({ page }) => {
@@ -295,12 +307,14 @@ test('the monthly payment: sorted lowest first, "up to N a month" narrows, the s
   );
 
   await page.goto(`/ru/category/${id}?sort=monthly&monthly=${step}`);
-  await expect(found(page)).toHaveText(`Найдено товаров: ${within.length}`);
-  await expect(page.getByLabel('Сортировка')).toHaveValue('monthly');
-  await page.getByRole('button', { name: /Фильтры/ }).click();
-  const ru = panel(page).getByRole('group', { name: 'Рассрочка' });
-  await expect(ru.getByRole('radio', { name: `до ${formatAmount(step!)} сум в месяц` })).toBeChecked();
-  await ru.getByRole('radio', { name: 'Любой платёж' }).check();
-  await expect(found(page)).toHaveText(`Найдено товаров: ${items.length}`);
+  await expect(found(page)).toHaveText(RU('listing.found', { count: within.length }));
+  await expect(page.getByLabel(RU('listing.sort'))).toHaveValue('monthly');
+  await page.getByRole('button', { name: RU('listing.filters') }).click();
+  const ru = panel(page).getByRole('group', { name: RU('listing.monthly') });
+  await expect(
+    ru.getByRole('radio', { name: RU('listing.monthly_upto', { amount: formatAmount(step!) }) }),
+  ).toBeChecked();
+  await ru.getByRole('radio', { name: RU('listing.monthly_any') }).check();
+  await expect(found(page)).toHaveText(RU('listing.found', { count: items.length }));
   await expect(page).toHaveURL(new RegExp(`/ru/category/${id}\\?sort=monthly$`));
 });

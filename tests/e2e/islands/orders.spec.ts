@@ -28,57 +28,36 @@ import {
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { fail, passTimeouts, useTokens } from './helpers.ts';
+import { perLanguage } from '../support/words.ts';
+import { SANDBOX_TEXT } from '../../../api/payments.ts';
 
-const TEXT = {
-  uz: {
-    cash: 'Yetkazib berilganda naqd pul',
-    tabs: { all: 'Barcha buyurtmalar', cancelled: 'Bekor qilingan', delivered: 'Yetkazib berilgan', active: 'Faol' },
-    assembling: 'Jarayonda · Yigʻilmoqda',
-    awaitingPayment: 'Yangi · Toʻlov kutilmoqda',
-    cancelled: 'Bekor qilindi',
-    paid: 'Toʻlangan',
-    unpaid: 'Toʻlanmagan',
-    cancelTitle: (number: string) => `${number} raqamli buyurtmani bekor qilasizmi?`,
-    cancelConfirm: 'Buyurtmani bekor qilish',
-    cancelKeep: 'Buyurtmani qoldirish',
-    cancelledNotice: (number: string) => `${number} raqamli buyurtma bekor qilindi`,
-    cancelFailed: 'Buyurtmani bekor qilib boʻlmadi.',
-    tryLater: 'Xatolik yuz berdi. Keyinroq qayta urinib koʻring.',
-    listFailed: 'Buyurtmalarni yuklab boʻlmadi. Qaytadan urinib koʻring.',
-    moreFailed: 'Keyingi buyurtmalarni yuklab boʻlmadi.',
-    orderFailed: 'Buyurtmani yuklab boʻlmadi. Sahifani yangilang yoki keyinroq urinib koʻring.',
-    retry: 'Qayta urinish',
-    payLinkFailed: 'Toʻlov havolasini olib boʻlmadi. Qaytadan urinib koʻring.',
-    paymentFailed: 'Toʻlov amalga oshmadi. Buyurtma saqlandi — uni qaytadan toʻlashingiz mumkin.',
-    sandboxPay: 'Toʻlash',
-    sandboxFail: 'Toʻlov oʻtmadi',
-    empty: 'Bu boʻlimda buyurtmalar yoʻq',
+const TEXT = perLanguage((t) => ({
+  cash: t('isl.checkout.pay_cash'),
+  tabs: {
+    all: t('isl.orders.tab_all'),
+    cancelled: t('isl.orders.tab_cancelled'),
+    delivered: t('isl.orders.tab_delivered'),
+    active: t('isl.orders.tab_active'),
   },
-  ru: {
-    cash: 'Наличными при получении',
-    tabs: { all: 'Все заказы', cancelled: 'Отменённые', delivered: 'Доставленные', active: 'Активные' },
-    assembling: 'В работе · Собирается',
-    awaitingPayment: 'Новый · Ожидает оплаты',
-    cancelled: 'Отменён',
-    paid: 'Оплачен',
-    unpaid: 'Не оплачен',
-    cancelTitle: (number: string) => `Отменить заказ ${number}?`,
-    cancelConfirm: 'Отменить заказ',
-    cancelKeep: 'Оставить заказ',
-    cancelledNotice: (number: string) => `Заказ ${number} отменён`,
-    cancelFailed: 'Не удалось отменить заказ.',
-    tryLater: 'Произошла ошибка. Попробуйте позже.',
-    listFailed: 'Не удалось загрузить заказы. Попробуйте ещё раз.',
-    moreFailed: 'Не удалось загрузить следующие заказы.',
-    orderFailed: 'Не удалось загрузить заказ. Обновите страницу или попробуйте позже.',
-    retry: 'Повторить',
-    payLinkFailed: 'Не удалось получить ссылку на оплату. Попробуйте ещё раз.',
-    paymentFailed: 'Оплата не прошла. Заказ сохранён — его можно оплатить ещё раз.',
-    sandboxPay: 'Оплатить',
-    sandboxFail: 'Платёж не прошёл',
-    empty: 'В этом разделе заказов нет',
-  },
-} as const;
+  assembling: `${t('isl.orders.label_in_progress')} · ${t('isl.orders.flow_assembling')}`,
+  awaitingPayment: `${t('isl.orders.label_new')} · ${t('isl.orders.flow_awaiting_payment')}`,
+  cancelled: t('isl.orders.label_cancelled'),
+  paid: t('isl.order.paid'),
+  unpaid: t('isl.order.unpaid'),
+  cancelTitle: (number: string) => t('isl.orders.cancel_title', { number }),
+  cancelConfirm: t('isl.orders.cancel_confirm'),
+  cancelKeep: t('isl.orders.cancel_keep'),
+  cancelledNotice: (number: string) => t('isl.orders.cancelled', { number }),
+  cancelFailed: t('isl.orders.cancel_failed'),
+  tryLater: t('isl.orders.try_later'),
+  listFailed: t('isl.orders.load_failed'),
+  moreFailed: t('isl.orders.more_failed'),
+  orderFailed: t('isl.order.load_failed'),
+  retry: t('isl.orders.retry'),
+  payLinkFailed: t('isl.order.pay_link_failed'),
+  paymentFailed: t('isl.order.payment_failed'),
+  empty: t('isl.orders.empty'),
+}));
 
 const LIST = /\/api\/v1\/orders\/(\?.*)?$/;
 const NEXT_PAGE = /\/api\/v1\/orders\/\?(.*&)?page=2(&|$)/;
@@ -239,14 +218,14 @@ test('ru: an unpaid Payme order is paid from its page through the sandbox; a fai
 
   await page.getByTestId('order-pay').click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
-  await page.getByRole('button', { name: text.sandboxFail }).click();
+  await page.getByRole('button', { name: SANDBOX_TEXT.ru.fail }).click();
   await expect(page).toHaveURL(new RegExp(`/ru/profile/order\\?id=${order.id}&payment=failed$`));
   await expect(page.getByTestId('order-payment-failed')).toHaveText(text.paymentFailed);
   await expect(page.getByTestId('order-payment-status')).toHaveText(text.unpaid);
 
   await page.getByTestId('order-pay').click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
-  await page.getByRole('button', { name: text.sandboxPay, exact: true }).click();
+  await page.getByRole('button', { name: SANDBOX_TEXT.ru.pay, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/ru/profile/order\\?id=${order.id}$`));
   await expect(page.getByTestId('order-payment-status')).toHaveText(text.paid);
   await expect(page.getByTestId('order-status')).toHaveText(text.assembling);

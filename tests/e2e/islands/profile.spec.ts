@@ -13,44 +13,31 @@ import { LANGS, type Lang } from '#contract/schemas.ts';
 import { api, signIn, type Tokens } from '../support/api.ts';
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { clickMap, stubTiles, useTokens } from './helpers.ts';
+import { perLanguage } from '../support/words.ts';
 
+/** A Russian shopper's name as typed, and the server's Russian words refusing it. */
+const [FIRST, LAST, TAKEN] = ['Сардор', 'Алиев', 'Фамилия уже занята.'];
 const PROFILE = new RegExp(`${API_PREFIX}/users/profile/$`);
-const TEXT = {
-  uz: {
-    signIn: 'Profilga kirish uchun tizimga kiring',
-    first: 'Ism',
-    last: 'Familiya',
-    father: 'Otasining ismi',
-    female: 'Ayol',
-    birth: 'Tugʻilgan sana',
-    email: 'Elektron pochta',
-    save: 'Saqlash',
-    saved: 'Maʼlumotlar saqlandi',
-    fix: 'Belgilangan maydonlarni toʻgʻrilang',
-    failed: 'Saqlab boʻlmadi. Kiritganlaringiz joyida — qaytadan urinib koʻring.',
-    badEmail: 'Elektron pochta manzili notoʻgʻri',
-    choose: 'Manzilni tanlash',
-    loadFailed: 'Profilni yuklab boʻlmadi.',
-    retry: 'Qayta urinish',
-  },
-  ru: {
-    signIn: 'Войдите, чтобы открыть профиль',
-    first: 'Имя',
-    last: 'Фамилия',
-    father: 'Отчество',
-    female: 'Женский',
-    birth: 'Дата рождения',
-    email: 'Электронная почта',
-    save: 'Сохранить',
-    saved: 'Данные сохранены',
-    fix: 'Исправьте отмеченные поля',
-    failed: 'Не удалось сохранить. Введённое осталось на месте — попробуйте ещё раз.',
-    badEmail: 'Неверный адрес электронной почты',
-    choose: 'Выбрать адрес',
-    loadFailed: 'Не удалось загрузить профиль.',
-    retry: 'Повторить',
-  },
-} as const;
+const TEXT = perLanguage((t) => ({
+  signIn: t('isl.auth.sign_in_to_access'),
+  first: t('isl.profile.first_name'),
+  last: t('isl.profile.last_name'),
+  father: t('isl.profile.father_name'),
+  female: t('isl.profile.female'),
+  birth: t('isl.profile.birth_date'),
+  email: t('isl.profile.email'),
+  save: t('isl.profile.save'),
+  saved: t('isl.profile.saved'),
+  fix: t('isl.profile.fix_fields'),
+  failed: t('isl.profile.save_failed'),
+  badEmail: t('isl.profile.bad_email'),
+  choose: t('isl.profile.choose_address'),
+  loadFailed: t('isl.profile.load_failed'),
+  retry: t('isl.profile.retry'),
+  menu: t('profile.menu.label'),
+  signOut: t('profile.menu.logout'),
+  russian: t('lang.ru'),
+}));
 
 /** On Islom Karimov koʻchasi, in the city (api/gazetteer/qarshi.json), near the map's default centre. */
 const CITY = { lat: 38.8606, lng: 65.795 };
@@ -72,9 +59,7 @@ test.describe('a visitor', () => {
       for (const path of ['/profile', '/profile/orders', '/profile/order?id=1', '/profile/reviews']) {
         await page.goto(`/${lang}${path}`);
         await expect(page.getByTestId('sign-in-gate')).toContainText(TEXT[lang].signIn);
-        await expect(
-          page.getByRole('navigation', { name: lang === 'uz' ? 'Profil menyusi' : 'Меню профиля' }),
-        ).toBeVisible();
+        await expect(page.getByRole('navigation', { name: TEXT[lang].menu })).toBeVisible();
       }
       await page.getByTestId('profile-sign-in').click();
       await expect(page.getByTestId('phone-input')).toBeVisible();
@@ -165,17 +150,17 @@ test('ru: a 400 shows its message beside the field and keeps every typed value',
           status: 400,
           contentType: 'application/json',
           headers: { 'Access-Control-Allow-Origin': '*' },
-          body: JSON.stringify({ detail: 'Invalid data.', errors: { last_name: ['Фамилия уже занята.'] } }),
+          body: JSON.stringify({ detail: 'Invalid data.', errors: { last_name: [TAKEN] } }),
         })
       : route.fallback(),
   );
-  await field(page, text.first).fill('Сардор');
-  await field(page, text.last).fill('Алиев');
+  await field(page, text.first).fill(FIRST);
+  await field(page, text.last).fill(LAST);
   await form(page).getByRole('button', { name: text.save }).click();
-  await expect(form(page).getByText('Фамилия уже занята.')).toBeVisible();
+  await expect(form(page).getByText(TAKEN)).toBeVisible();
   await expect(field(page, text.last)).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(page, text.first)).toHaveValue('Сардор');
-  await expect(field(page, text.last)).toHaveValue('Алиев');
+  await expect(field(page, text.first)).toHaveValue(FIRST);
+  await expect(field(page, text.last)).toHaveValue(LAST);
   expect((await profileOf(tokens)).first_name).toBe('');
 });
 
@@ -237,10 +222,10 @@ test('the menu: language stays on the same page, contacts open, seller and help 
   await expect(page.locator('#contacts-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await menu.getByRole('link', { name: 'Русский' }).click();
+  await menu.getByRole('link', { name: TEXT.uz.russian }).click();
   await expect(page).toHaveURL(/\/ru\/profile\/order\?id=7$/);
   await expect(
-    page.getByRole('navigation', { name: 'Меню профиля' }).getByRole('button', { name: 'Выйти' }),
+    page.getByRole('navigation', { name: TEXT.ru.menu }).getByRole('button', { name: TEXT.ru.signOut }),
   ).toBeVisible();
 
   await page.goto('/uz/profile');
@@ -253,7 +238,7 @@ test.describe('on a phone the profile shows the data first, the menu after it', 
     test(`${lang}: the shopper's data is on the first screen, above the menu @mobile`, async ({ page }) => {
       const tokens = await signIn();
       await openProfile(page, tokens, lang);
-      const menu = page.getByRole('navigation', { name: lang === 'uz' ? 'Profil menyusi' : 'Меню профиля' });
+      const menu = page.getByRole('navigation', { name: TEXT[lang].menu });
       const first = await field(page, TEXT[lang].first).boundingBox();
       expect(first!.y + first!.height).toBeLessThan(page.viewportSize()!.height);
       expect(first!.y).toBeLessThan((await menu.boundingBox())!.y);

@@ -21,50 +21,33 @@ import {
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
 import { expectNoAxeViolations } from '../support/site.ts';
 import { expectToast, setLocalBasket, stubTiles, TOASTS, useTokens } from './helpers.ts';
+import { perLanguage } from '../support/words.ts';
 
-const TEXT = {
-  uz: {
-    add: /^Savatga qo.shish$/,
-    /** A card's shorter button. */
-    cardAdd: 'Savatga',
-    inBasket: 'Savatda',
-    goToBasket: 'Savatga oʻtish',
-    soldOut: 'Sotuvda yoʻq',
-    refused: (title: string) => `${title} sotuvda yoʻq`,
-    left: (n: number) => `Faqat ${n} ta qoldi`,
-    chooseAddress: 'Manzilni tanlang',
-    profileChoose: 'Manzilni tanlash',
-    freeFirst: 'Bepul — birinchi buyurtmangiz',
-    paymentFailed: 'Toʻlov amalga oshmadi',
-    thanks: 'Rahmat! Buyurtmangiz qabul qilindi.',
-    payAgain: 'Qayta toʻlash',
-    viewOrder: 'Buyurtmani koʻrish',
-    continue: 'Xaridni davom ettirish',
-    details: 'uy 12, 4-qavat, 3-podyezd',
-    cash: 'Yetkazib berilganda naqd pul',
-    free: 'Bepul',
-  },
-  ru: {
-    add: 'В корзину',
-    cardAdd: 'В корзину',
-    inBasket: 'В корзине',
-    goToBasket: 'Перейти в корзину',
-    soldOut: 'Нет в наличии',
-    refused: (title: string) => `${title}: нет в наличии`,
-    left: (n: number) => `Осталось только ${n} шт.`,
-    chooseAddress: 'Выберите адрес',
-    profileChoose: 'Выбрать адрес',
-    freeFirst: 'Бесплатно — это ваш первый заказ',
-    paymentFailed: 'Оплата не прошла',
-    thanks: 'Спасибо! Ваш заказ принят.',
-    payAgain: 'Оплатить ещё раз',
-    viewOrder: 'Посмотреть заказ',
-    continue: 'Продолжить покупки',
-    details: 'дом 12, этаж 4, подъезд 3',
-    cash: 'Наличными при получении',
-    free: 'Бесплатно',
-  },
-} as const;
+const TEXT = perLanguage((t) => ({
+  add: t('product.add_to_basket'),
+  /** A card's shorter button. */
+  cardAdd: t('product.add_short'),
+  inBasket: t('product.in_basket'),
+  goToBasket: t('product.go_to_basket'),
+  soldOut: t('product.stock.out'),
+  refused: (title: string) => t('isl.toast.outOfStock', { title }),
+  left: (count: number) => t('isl.basket.left', { count }),
+  chooseAddress: t('header.address.default'),
+  profileChoose: t('isl.profile.choose_address'),
+  freeFirst: t('isl.checkout.delivery_free_first'),
+  paymentFailed: t('isl.order.payment_failed_title'),
+  thanks: t('isl.order.thanks'),
+  payAgain: t('isl.order.pay_again'),
+  viewOrder: t('isl.order.view_order'),
+  continue: t('isl.order.continue_shopping'),
+  details: [
+    t('isl.order.home', { value: 12 }),
+    t('isl.order.floor', { value: 4 }),
+    t('isl.order.entrance', { value: 3 }),
+  ].join(', '),
+  cash: t('isl.checkout.pay_cash'),
+  free: t('isl.order.delivery_free'),
+}));
 
 const LANGS = [
   { lang: 'uz', tag: '' },

@@ -27,39 +27,34 @@ import {
 import { expectNoAxeViolations, watchErrors } from '../support/site.ts';
 import { QARSHI_ADDRESS } from '../../api/helpers.ts';
 import { useTokens } from './helpers.ts';
+import { perLanguage, words } from '../support/words.ts';
 
-const TEXT = {
-  uz: {
-    write: (title: string) => `Sharh yozish: ${title}`,
-    edit: (title: string) => `Tahrirlash: ${title}`,
-    star: (n: number) => `${n} yulduz`,
-    rating: (n: number) => `Baho: ${n} / 5`,
-    advantage: 'Afzalliklari',
-    shortcoming: 'Kamchiliklari',
-    comment: 'Izoh',
-    pending: 'Baholanishi kutilmoqda',
-    rated: 'Baholangan',
-    pendingEmpty: 'Baho kutayotgan mahsulotlar yoʻq.',
-    saved: 'Sharhingiz saqlandi. Rahmat!',
-    chosen: (name: string) => `Tanlangan rasm: ${name}`,
-    remove: (name: string) => `Rasmni olib tashlash: ${name}`,
-  },
-  ru: {
-    write: (title: string) => `Написать отзыв: ${title}`,
-    edit: (title: string) => `Редактировать: ${title}`,
-    star: (n: number) => `${n} из 5`,
-    rating: (n: number) => `Оценка: ${n} / 5`,
-    advantage: 'Достоинства',
-    shortcoming: 'Недостатки',
-    comment: 'Комментарий',
-    pending: 'Ожидают оценки',
-    rated: 'Оценённые',
-    pendingEmpty: 'Нет товаров, ожидающих оценки.',
-    saved: 'Ваш отзыв сохранён. Спасибо!',
-    chosen: (name: string) => `Выбранное фото: ${name}`,
-    remove: (name: string) => `Убрать фото: ${name}`,
-  },
-} as const;
+const TEXT = perLanguage((t) => ({
+  write: (title: string) => `${t('isl.reviews.write')}: ${title}`,
+  edit: (title: string) => `${t('isl.reviews.edit')}: ${title}`,
+  star: (n: number) => t('isl.reviews.star', { n }),
+  rating: (rating: number) => t('review.rating', { rating }),
+  advantage: t('review.advantage'),
+  shortcoming: t('review.shortcoming'),
+  comment: t('review.comment'),
+  pending: t('isl.reviews.tab_pending'),
+  rated: t('isl.reviews.tab_rated'),
+  pendingEmpty: t('isl.reviews.pending_empty'),
+  saved: t('isl.reviews.saved'),
+  chosen: (name: string) => t('isl.reviews.chosen_image', { name }),
+  remove: (name: string) => t('isl.reviews.remove_image', { name }),
+  noReviews: t('product.no_reviews'),
+  firstReview: t('isl.reviews.first_review'),
+  commentsTitle: (title: string) => t('comments.title', { title }),
+  tooLarge: (name: string) => t('isl.reviews.too_large', { name, mb: MAX_IMAGE_BYTES / 1024 / 1024 }),
+  notImage: (name: string) => t('isl.reviews.not_image', { name }),
+  ratingRequired: t('isl.reviews.rating_required'),
+  failed: t('isl.reviews.failed'),
+  loadFailed: t('isl.reviews.load_failed'),
+  retry: t('isl.reviews.retry'),
+}));
+/** What a Russian shopper types: a text file's words, a draft without a rating, an advantage, a comment. */
+const [NOT_A_PHOTO, NO_RATING, PRICE, KEPT] = ['не фото', 'Без оценки', 'Цена', 'Сохранится после ошибки'];
 
 /** Small real photos, made here: what a shopper's phone would upload, only smaller. */
 const photo = async (name: string, format: 'png' | 'jpeg') => ({
@@ -206,17 +201,20 @@ test('ru: the comments page of a product without reviews offers to write one', a
   await page.goto(`/ru/product/${product.id}`);
   const section = page.locator('[data-live-reviews]');
   await section.scrollIntoViewIfNeeded();
-  await expect(section).toContainText('Отзывов пока нет.');
-  await section.getByRole('link', { name: 'Напишите первый отзыв' }).click();
+  await expect(section).toContainText(TEXT.ru.noReviews);
+  await section.getByRole('link', { name: TEXT.ru.firstReview }).click();
 
   await expect(page).toHaveURL(`/ru/comments/${product.id}`);
   const empty = page.getByTestId('comments-empty');
   const answer = await page.request.get(`/ru/comments/${product.id}`);
   expect(answer.status()).toBe(200);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  await expect(empty).toContainText('Отзывов пока нет.');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${product.title}: отзывы`);
-  await expect(empty.getByRole('link', { name: 'Написать отзыв' })).toHaveAttribute('href', '/ru/profile/reviews');
+  await expect(empty).toContainText(TEXT.ru.noReviews);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT.ru.commentsTitle(String(product.title)));
+  await expect(empty.getByRole('link', { name: words('ru')('isl.reviews.write') })).toHaveAttribute(
+    'href',
+    '/ru/profile/reviews',
+  );
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expectNoAxeViolations(page);
 });
@@ -249,18 +247,18 @@ test('ru: a photo too large or not an image is refused before anything is sent',
     .getByTestId('review-files')
     .setInputFiles([
       { name: 'huge.png', mimeType: 'image/png', buffer: huge },
-      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('не фото') },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(NOT_A_PHOTO) },
       await photo('ok.png', 'png'),
     ]);
-  await expect(dialog(page)).toContainText('huge.png: файл больше 5 МБ');
-  await expect(dialog(page)).toContainText('notes.txt: это не изображение JPEG, PNG или WebP');
+  await expect(dialog(page)).toContainText(text.tooLarge('huge.png'));
+  await expect(dialog(page)).toContainText(text.notImage('notes.txt'));
   await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(1);
   await expect(page.getByRole('img', { name: text.chosen('ok.png') })).toBeVisible();
 
   // Without a rating nothing is sent either; the rating is where focus goes.
-  await page.getByLabel(text.comment).fill('Без оценки');
+  await page.getByLabel(text.comment).fill(NO_RATING);
   await page.getByTestId('review-send').click();
-  await expect(dialog(page)).toContainText('Пожалуйста, поставьте оценку от 1 до 5 звёзд');
+  await expect(dialog(page)).toContainText(text.ratingRequired);
   await expect(page.getByRole('radio', { name: text.star(1) })).toBeFocused();
 
   // Escape closes it, back to the button; opened again, the draft is as it was left.
@@ -269,7 +267,7 @@ test('ru: a photo too large or not an image is refused before anything is sent',
   const write = page.getByRole('button', { name: text.write(title) });
   await expect(write).toBeFocused();
   await write.click();
-  await expect(page.getByLabel(text.comment)).toHaveValue('Без оценки');
+  await expect(page.getByLabel(text.comment)).toHaveValue(NO_RATING);
   await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(1);
   expect(commentPosts(requests)).toEqual([]);
 });
@@ -283,8 +281,8 @@ test('ru: a review POST 400 shows beside its field, a 500 keeps the text and pho
   await openReviews(page, 'ru', tokens);
   await page.getByRole('button', { name: text.write(title) }).click();
   await page.getByRole('radio', { name: text.star(3) }).check();
-  await page.getByLabel(text.advantage).fill('Цена');
-  await page.getByLabel(text.comment).fill('Сохранится после ошибки');
+  await page.getByLabel(text.advantage).fill(PRICE);
+  await page.getByLabel(text.comment).fill(KEPT);
   await page.getByTestId('review-files').setInputFiles([await photo('a.png', 'png'), await photo('b.jpg', 'jpeg')]);
   await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(2);
 
@@ -312,14 +310,12 @@ test('ru: a review POST 400 shows beside its field, a 500 keeps the text and pho
   await expect(page.getByTestId('review-failure')).toBeEmpty();
 
   await page.getByTestId('review-send').click();
-  await expect(page.getByTestId('review-failure')).toHaveText(
-    'Не удалось отправить отзыв. Текст и фото сохранены, попробуйте ещё раз.',
-  );
+  await expect(page.getByTestId('review-failure')).toHaveText(text.failed);
   await expect(page.getByTestId('review-failure')).toBeFocused();
   expect(failed).toBe(2);
   await expect(page.getByRole('radio', { name: text.star(3) })).toBeChecked();
-  await expect(page.getByLabel(text.advantage)).toHaveValue('Цена');
-  await expect(page.getByLabel(text.comment)).toHaveValue('Сохранится после ошибки');
+  await expect(page.getByLabel(text.advantage)).toHaveValue(PRICE);
+  await expect(page.getByLabel(text.comment)).toHaveValue(KEPT);
   await expect(page.getByTestId('review-previews').getByRole('img')).toHaveCount(2);
 
   await page.unroute('**/api/v1/comments/');
@@ -329,7 +325,7 @@ test('ru: a review POST 400 shows beside its field, a 500 keeps the text and pho
   ]);
   expect(created.status()).toBe(201);
   const review = page.locator(`[data-rated-product="${id}"]`);
-  await expect(review).toContainText('Сохранится после ошибки');
+  await expect(review).toContainText(KEPT);
   await expect(review.locator('.review-images img')).toHaveCount(2);
 });
 
@@ -348,9 +344,9 @@ test('ru: a list that fails to load says so, and the retry loads it', async ({ p
   await useTokens(page, tokens);
   await page.goto('/ru/profile/reviews');
   const failure = page.getByRole('tabpanel', { name: text.pending }).getByTestId('reviews-failed');
-  await expect(failure).toContainText('Не удалось загрузить список.', { timeout: 15_000 });
+  await expect(failure).toContainText(text.loadFailed, { timeout: 15_000 });
   await page.unroute('**/api/v1/required-comments/');
-  await failure.getByRole('button', { name: 'Повторить' }).click();
+  await failure.getByRole('button', { name: text.retry }).click();
   await expect(page.getByRole('button', { name: text.write(title) })).toBeVisible();
 });
 

@@ -11,13 +11,11 @@ import type { CatalogueProduct } from '#contract/schemas.ts';
 import { localBasket } from '../islands/helpers.ts';
 import { api, seedData } from '../support/api.ts';
 import { expect, test } from '../support/test.ts';
+import { perLanguage } from '../support/words.ts';
 
 const PHONE = { width: 360, height: 780 };
 /** What a card's choosing link and heart say, before the product's title. */
-const WORDS = {
-  uz: { choose: 'Tanlash', favourite: 'Sevimlilarga qoʻshish' },
-  ru: { choose: 'Выбрать', favourite: 'Добавить в избранное' },
-};
+const WORDS = perLanguage((t) => ({ choose: t('product.choose_short'), favourite: t('product.favourite') }));
 
 const rated = (p: CatalogueProduct) => typeof p.rating === 'number' && p.rating > 0;
 const inVariants = (p: CatalogueProduct) => p.features.some((feature) => feature.count > 0);

@@ -10,6 +10,7 @@ import { expect, test } from '../support/test.ts';
 import { api, seedData } from '../support/api.ts';
 import { installmentOffer } from '../../../src/lib/installment.ts';
 import { formatAmount, payablePrice } from '../../../src/lib/price.ts';
+import { words } from '../support/words.ts';
 
 const RESULTS = /\/api\/v1\/products\/search-product\//;
 
@@ -17,8 +18,7 @@ const RESULTS = /\/api\/v1\/products\/search-product\//;
 function offerText(lang: Lang, price: number, plan: ProductSummary['installment']): string | null {
   const offer = installmentOffer(price, plan);
   if (!offer) return null;
-  const amount = formatAmount(offer.monthly);
-  return lang === 'uz' ? `oyiga ${amount} soʻmdan · ${offer.months} oy` : `от ${amount} сум/мес · ${offer.months} мес.`;
+  return words(lang)('product.installment', { amount: formatAmount(offer.monthly), months: offer.months });
 }
 
 async function expectCardsOffer(page: Page, lang: Lang, products: ProductSummary[]) {

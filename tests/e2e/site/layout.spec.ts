@@ -2,6 +2,9 @@ import { expect, test, expectConsole, failedLoad } from '../support/test.ts';
 import { watchErrors } from '../support/site.ts';
 import { E2E_SITE } from '../../../playwright.config.ts';
 import { seedData } from '../support/api.ts';
+import { words } from '../support/words.ts';
+
+const RU = words('ru');
 
 test.describe('layout', () => {
   test('header and footer links all resolve', async ({ page, request }) => {
@@ -105,8 +108,11 @@ test.describe('layout', () => {
     const panel = page.locator('#category-panel');
     await button.click();
     const failure = panel.getByRole('alert');
-    await expect(failure).toContainText('Не удалось загрузить категории.');
-    await expect(failure.getByRole('link', { name: 'Все категории' })).toHaveAttribute('href', '/ru/mobile-category');
+    await expect(failure).toContainText(RU('category.menu_failed'));
+    await expect(failure.getByRole('link', { name: RU('category.panel') })).toHaveAttribute(
+      'href',
+      '/ru/mobile-category',
+    );
     await page.keyboard.press('Escape');
     fail = false;
     await button.click();
@@ -145,11 +151,11 @@ test.describe('layout', () => {
     const panel = page.locator('#qr-panel-google-play');
     // Seen, not only in the page: the dialog's script loads on the click, and the image only then fails.
     await expect(panel.locator('[data-qr-error]')).toBeVisible();
-    await expect(panel).toContainText('Не удалось загрузить QR-код. Попробуйте ещё раз.');
+    await expect(panel).toContainText(RU('qr.error'));
     await expect(panel.locator('[data-qr-hint]')).toBeHidden();
     fail = false;
-    await panel.getByRole('button', { name: 'Повторить' }).click();
-    await expect(panel.locator('[data-qr-hint]')).toHaveText('Отсканируйте, чтобы скачать из Google Play');
+    await panel.getByRole('button', { name: RU('qr.retry') }).click();
+    await expect(panel.locator('[data-qr-hint]')).toHaveText(RU('qr.hint.google_play'));
     await expect(panel.locator('[data-qr-hint]')).toBeVisible();
     await expect(panel.locator('[data-qr-error]')).toBeHidden();
   });

@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Lang, Product } from '#contract/schemas.ts';
 import { api, seedData } from '../support/api.ts';
 import { expect, test } from '../support/test.ts';
+import { perLanguage, words } from '../support/words.ts';
 
 /** A product with variants in stock, a rating, reviews, an installment plan and a seller: every part of the page. */
 async function fullProduct(lang: Lang): Promise<Product> {
@@ -31,17 +32,11 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   expect(scrollWidth, `${where}: the page is wider than the window`).toBeLessThanOrEqual(width);
 }
 
-const TEXT = {
-  uz: { inBasket: 'Savatda', goToBasket: 'Savatga oʻtish' },
-  ru: { inBasket: 'В корзине', goToBasket: 'Перейти в корзину' },
-} as const;
+const TEXT = perLanguage((t) => ({ inBasket: t('product.in_basket'), goToBasket: t('product.go_to_basket') }));
 
 /** The rating line's words: '4.6 / 5 · 12 ta sharh', '4.6 / 5 · отзывов: 12'. */
 function ratingWords(lang: Lang, product: Product): string {
-  const value = product.rating!.toFixed(1);
-  return lang === 'uz'
-    ? `${value} / 5 · ${product.reviews_count} ta sharh`
-    : `${value} / 5 · отзывов: ${product.reviews_count}`;
+  return words(lang)('product.rating', { rating: product.rating!.toFixed(1), count: product.reviews_count });
 }
 
 for (const lang of ['uz', 'ru'] as const) {
