@@ -50,7 +50,7 @@ async function readApi<T>(apiUrl: string, read: () => Promise<T>): Promise<T> {
  * The backend's capabilities, asked once before the build starts (paced like every call) and handed to it
  * (BUILD_CAPABILITIES), so the build itself sends the API nothing.
  */
-export const apiCapabilities = (apiUrl: string): Promise<Capability[]> =>
+const apiCapabilities = (apiUrl: string): Promise<Capability[]> =>
   readApi(apiUrl, () => {
     paceApiCalls(apiUrl);
     return backendCapabilities(apiUrl, process.env['API_CAPABILITIES']);
