@@ -7,21 +7,24 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
-import { addToServerBasket, api, codeFor, products, randomPhone, serverBasket, signIn } from '../support/api.ts';
+import {
+  addToServerBasket,
+  api,
+  codeFor,
+  products,
+  randomPhone,
+  serverBasket,
+  serverLines,
+  signIn,
+} from '../support/api.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
-import { addButton, badge, expectToast, fail, storedJson, toast, useTokens } from './helpers.ts';
+import { addButton, badge, expectToast, fail, pendingChanges, toast, useTokens } from './helpers.ts';
 
 const ADD = /\/api\/v1\/orders\/add-basket\/$/;
 
 // A test that takes the browser offline never leaves the shared context so.
 test.afterEach(({ context }) => context.setOffline(false));
 const BASKET = /\/api\/v1\/orders\/basket\/$/;
-
-const pending = (page: Page) =>
-  storedJson<{ product: number; kind: string; state: string; reason?: string }[]>(page, 'basketPending');
-
-const serverLines = async (tokens: Parameters<typeof serverBasket>[0]) =>
-  (await serverBasket(tokens)).map((l) => [l.product.id, l.quantity]);
 
 test('a failed add waits on this device, with no success toast, and is sent at the next page load', async ({
   page,
@@ -35,7 +38,7 @@ test('a failed add waits on this device, with no success toast, and is sent at t
   await expectToast(page, 'Savatga qoʻshishda xato yuz berdi!');
   await expect(toast(page, 'shu qurilmada saqlandi')).toBeVisible();
   await expect(toast(page, 'Mahsulot savatga qoʻshildi!')).toHaveCount(0);
-  expect(await pending(page)).toMatchObject([{ product: a!.id, kind: 'add', state: 'waiting' }]);
+  expect(await pendingChanges(page)).toMatchObject([{ product: a!.id, kind: 'add', state: 'waiting' }]);
   await expect.poll(() => badge(page)).toBe('1');
   expect(await serverBasket(tokens)).toEqual([]);
 
@@ -45,7 +48,7 @@ test('a failed add waits on this device, with no success toast, and is sent at t
   expect((await sent).ok()).toBe(true);
   await expect(page.locator('.basket-line')).toHaveCount(1);
   await expect(page.locator('.basket-line')).toHaveAttribute('data-status', 'saved');
-  await expect.poll(() => pending(page)).toBeNull();
+  await expect.poll(() => pendingChanges(page)).toBeNull();
   expect(await serverLines(tokens)).toEqual([[a!.id, 1]]);
 });
 
@@ -65,7 +68,7 @@ test('a change still waiting survives signing out, and reaches the server when t
   await page.goto('/uz/profile');
   await page.locator('[data-sign-out]:visible').first().click();
   await expect(page.getByTestId('profile-sign-in')).toBeVisible();
-  expect(await pending(page)).toMatchObject([{ product: a!.id, state: 'waiting' }]);
+  expect(await pendingChanges(page)).toMatchObject([{ product: a!.id, state: 'waiting' }]);
 
   await page.unroute(ADD);
   await page.goto('/uz/profile');
@@ -123,7 +126,7 @@ test('a refused add (out of stock) shows the reason, is not counted, and can be 
   await expect(refused).toHaveAttribute('data-status', 'refused');
   await refused.locator('.basket-remove').click();
   await expect(refused).toHaveCount(0);
-  expect(await pending(page)).toBeNull();
+  expect(await pendingChanges(page)).toBeNull();
   expect(await serverLines(tokens)).toEqual([[a!.id, 2]]);
 });
 
@@ -149,7 +152,7 @@ test('after a failed basket load, a product already on the server is neither dup
   await page.goto('/uz/basket');
   await expect(page.locator('.basket-line')).toHaveCount(1);
   await expect(page.locator('.basket-line')).toHaveAttribute('data-status', 'saved');
-  await expect.poll(() => pending(page)).toBeNull();
+  await expect.poll(() => pendingChanges(page)).toBeNull();
   expect(adds).toEqual([]);
   expect(await serverLines(tokens)).toEqual([[a!.id, 1]]);
 
@@ -224,7 +227,7 @@ test('checkout leaves out a line it still cannot save, names it, and orders the 
   expect(order!.items.map((i) => i.product.id)).toEqual([a.id]);
   expect(order!.price).toBe(shownTotal);
   expect(orders).toHaveLength(1);
-  expect(await pending(page)).toMatchObject([{ product: b.id, state: 'waiting' }]);
+  expect(await pendingChanges(page)).toMatchObject([{ product: b.id, state: 'waiting' }]);
 });
 
 test('offline, a change is queued on this device and sent as soon as the browser is back online', async ({
@@ -244,12 +247,12 @@ test('offline, a change is queued on this device and sent as soon as the browser
     if (ADD.test(r.url())) sent.push(r.method());
   });
   await (await addButton(page, a!.id)).click();
-  await expect.poll(() => pending(page)).toMatchObject([{ product: a!.id, kind: 'add', state: 'waiting' }]);
+  await expect.poll(() => pendingChanges(page)).toMatchObject([{ product: a!.id, kind: 'add', state: 'waiting' }]);
   await expect.poll(() => badge(page)).toBe('1');
   // Offline, nothing is even tried: the change waits for the network.
   expect(sent).toEqual([]);
 
   await context.setOffline(false);
   await expect.poll(() => serverLines(tokens), { timeout: 15_000 }).toEqual([[a!.id, 1]]);
-  await expect.poll(() => pending(page)).toBeNull();
+  await expect.poll(() => pendingChanges(page)).toBeNull();
 });

@@ -7,20 +7,16 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
-import { addToServerBasket, products, serverBasket, signIn } from '../support/api.ts';
+import { addToServerBasket, products, serverBasket, serverLines, signIn } from '../support/api.ts';
 import { GET_RETRIES } from '../../../src/lib/api/client.ts';
 import { words } from '../support/words.ts';
-import { badge, expectToast, fail, storedJson, toast, useTokens } from './helpers.ts';
+import { badge, expectToast, fail, pendingChanges, toast, useTokens } from './helpers.ts';
 
 const ADD = /\/api\/v1\/orders\/add-basket\/$/;
 const BASKET = /\/api\/v1\/orders\/basket\/$/;
 const t = words('uz');
 
 const addOn = (page: Page, id: number) => page.locator(`.buybox [data-add-to-basket="${id}"]`);
-const pending = (page: Page) => storedJson<{ product: number; kind: string; state: string }[]>(page, 'basketPending');
-const serverLines = async (tokens: Parameters<typeof serverBasket>[0]) =>
-  (await serverBasket(tokens)).map((l) => [l.product.id, l.quantity]);
-
 test('an add refused because the product sold out meanwhile says why on the page, and the button does not claim the line', async ({
   page,
 }) => {
@@ -90,12 +86,12 @@ test('after the quiet basket load failed, an add of a product already in the bas
   await expectToast(page, t('isl.toast.basketLoadFailed'));
   await expect(toast(page, t('isl.toast.removeFailed'))).toHaveCount(0);
   await expect(button).toHaveAttribute('aria-pressed', 'true');
-  expect((await pending(page)) ?? []).not.toContainEqual(expect.objectContaining({ kind: 'remove' }));
+  expect((await pendingChanges(page)) ?? []).not.toContainEqual(expect.objectContaining({ kind: 'remove' }));
 
   // The server answers again: the line is there, once.
   await page.unroute(BASKET);
   await page.goto('/uz/basket');
   await expect(page.locator('.basket-line')).toHaveCount(1);
-  await expect.poll(() => pending(page)).toBeNull();
+  await expect.poll(() => pendingChanges(page)).toBeNull();
   expect(await serverLines(tokens)).toEqual([[a!.id, 1]]);
 });

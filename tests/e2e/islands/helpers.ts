@@ -13,6 +13,10 @@ export async function useTokens(page: Page, tokens: Tokens): Promise<void> {
   }, tokens);
 }
 
+/** The basket's changes waiting to be sent, as this browser keeps them. */
+export const pendingChanges = (page: Page) =>
+  storedJson<{ product: number; kind: string; state: string; reason?: string }[]>(page, 'basketPending');
+
 export async function storedJson<T>(page: Page, key: string): Promise<T | null> {
   const raw = await page.evaluate((k) => localStorage.getItem(k), key);
   return raw === null ? null : (JSON.parse(raw) as T);

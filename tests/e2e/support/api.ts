@@ -69,6 +69,10 @@ export async function addServerFavourite(tokens: Tokens, product: number) {
 
 export const serverBasket = (tokens: Tokens) => api({ tokens }).call('basket');
 
+/** The server basket's lines as [product id, quantity]. */
+export const serverLines = async (tokens: Tokens) =>
+  (await serverBasket(tokens)).map((line) => [line.product.id, line.quantity]);
+
 /** An order of one unit of `product` (its variant when it has one), placed through the API. */
 export async function placeOrder(tokens: Tokens, product: ShopProduct, payment_method: PaymentMethod = 'cash') {
   await addToServerBasket(tokens, product.id, product.feature);
