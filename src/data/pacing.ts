@@ -10,9 +10,10 @@
  *   caller, and the night fails loudly rather than publish less;
  * - sends the validators (ETag, Last-Modified) of the answers it kept from the last release, and hands back the kept
  *   answer on a 304.
- * Only requests to the API's origin are paced; the build makes no other calls through it.
+ * Only the API's calls (under its /api/v1) are paced: its photos, a webhook or a deploy go as they are.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { API_PREFIX } from '#contract/routes.ts';
 import { retryAfterMs } from '../lib/api/client.ts';
 
 /** What the night's calls cost, printed by the rebuild and kept in its manifest. */
@@ -232,27 +233,30 @@ export function createPacer(given: PacingSettings, clock: PacingClock = realCloc
 const pacers = new Map<string, Pacer>();
 const unpaced = globalThis.fetch;
 
-/** The process's pacer for the API at `apiUrl` (one per origin), created from the environment's settings. */
+/** The calls of the API at `apiUrl` begin with this: its photos on the same host are not its calls. */
+const callsOf = (apiUrl: string) => `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}/`;
+
+/** The process's pacer for the API at `apiUrl` (one per API), created from the environment's settings. */
 export function pacerFor(apiUrl: string, env: Record<string, string | undefined> = process.env): Pacer {
-  const origin = new URL(apiUrl).origin;
-  let pacer = pacers.get(origin);
+  const base = callsOf(apiUrl);
+  let pacer = pacers.get(base);
   if (!pacer) {
     pacer = createPacer(pacingFromEnv(env));
-    pacers.set(origin, pacer);
+    pacers.set(base, pacer);
   }
   return pacer;
 }
 
-/** A fetch that paces the requests to every API a pacer was made for (`pacerFor`) and sends others as they are. */
+/** A fetch that paces the calls of every API a pacer was made for (`pacerFor`) and sends others as they are. */
 export const pacedFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const url = input instanceof Request ? null : String(input);
-  const pacer = url === null ? undefined : pacers.get(new URL(url).origin);
+  const pacer = url === null ? undefined : [...pacers].find(([base]) => url.startsWith(base))?.[1];
   return pacer && url !== null ? pacer.fetch(unpaced)(url, init) : unpaced(input, init);
 };
 
 /**
- * Paces every request of this process to the API's origin, whoever sends it (the loader, the capability probes);
- * other requests (a webhook, a deploy) go as they are.
+ * Paces every call of this process to the API, whoever sends it (the loader, the capability probes); other requests
+ * (its photos, a webhook, a deploy) go as they are.
  */
 export function paceApiCalls(apiUrl: string): Pacer {
   const pacer = pacerFor(apiUrl);
