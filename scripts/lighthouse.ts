@@ -17,6 +17,7 @@
  * performance budget, which a busy machine cannot judge (npm test runs it so: tests/ops/lighthouse.test.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -53,14 +54,34 @@ const reports = flag('reports');
 const dist = resolve(flag('dist') ?? 'dist');
 const figuresOnly = process.argv.includes('--figures-only');
 if (reports) mkdirSync(reports, { recursive: true });
+/** A port no one listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
 const types = (Object.keys(PAGE_TYPES) as PageType[]).filter((type) => !only || only.includes(type));
 
 // A fresh API of its own (the audit places an order); the sign-in code is read from its test route.
 const dataDir = mkdtempSync(join(tmpdir(), 'bozor-lighthouse-'));
-const api = await startServer(serverOptionsFromEnv({ ...process.env, API_DATA_DIR: dataDir, API_EXPOSE_CODES: '1' }));
+// The site's port is chosen first: the API answers only the site's own origin (API_CORS_ORIGINS).
+const sitePort = await freePort();
+const api = await startServer(
+  serverOptionsFromEnv({
+    ...process.env,
+    API_DATA_DIR: dataDir,
+    API_EXPOSE_CODES: '1',
+    API_CORS_ORIGINS: `http://localhost:${sitePort}`,
+  }),
+);
 if (!process.argv.includes('--no-build') || !existsSync(join(dist, 'uz.html')))
   await buildSite({ apiUrl: api.url, outDir: dist });
-const site = await serveSite(dist, 0);
+const site = await serveSite(dist, sitePort);
 
 const first = (dir: string) =>
   readdirSync(join(dist, dir))
