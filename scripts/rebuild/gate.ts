@@ -149,7 +149,7 @@ export function checkBudget(figures: Record<string, number>, budgets: Budgets): 
   );
 }
 
-/** `catalogue=30 product=30 shopper=95`, the form REBUILD_JS_BUDGET_KB takes. */
+/** `catalogue=30 product=30 shopper=96`, the form REBUILD_JS_BUDGET_KB takes. */
 const formatBudgets = (budgets: Budgets): string =>
   Object.entries(budgets)
     .map(([kind, kb]) => `${kind}=${kb}`)

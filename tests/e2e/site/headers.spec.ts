@@ -8,8 +8,13 @@
 import type { APIResponse, Page } from '@playwright/test';
 import { expect, test, expectConsole } from '../support/test.ts';
 import { pageOfEveryType, watchErrors, searchBoxHydrated } from '../support/site.ts';
+import { PRIVATE_PAGES } from '../../../integrations/host-headers.ts';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** A page only a shopper's session fills: no cache keeps it (integrations/host-headers.ts, PRIVATE_PAGES). */
+const PRIVATE = `${REVALIDATE}, no-store`;
+const isPrivate = (path: string) =>
+  PRIVATE_PAGES.some((page) => (page.endsWith('/*') ? path.startsWith(page.slice(0, -1)) : path === page));
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Directive name → sources. */
@@ -51,14 +56,16 @@ function expectSecurityHeaders(response: APIResponse, what: string): void {
   for (const feature of ['camera', 'microphone', 'payment']) expect(permissions, what).toContain(`${feature}=()`);
 }
 
-test('every page type carries the security headers, its own CSP and a revalidated cache', async ({ request }) => {
+test('every page type carries the security headers, its own CSP and a revalidated cache (none for a private page)', async ({
+  request,
+}) => {
   for (const lang of ['uz', 'ru']) {
     for (const [type, path] of Object.entries(await pageOfEveryType())) {
       const what = `${type} (/${lang}${path})`;
       const response = await request.get(`/${lang}${path}`, { maxRedirects: 0 });
       expect(response.status(), what).toBe(200);
       expectSecurityHeaders(response, what);
-      expect(response.headers()['cache-control'], what).toBe(REVALIDATE);
+      expect(response.headers()['cache-control'], what).toBe(isPrivate(path) ? PRIVATE : REVALIDATE);
       // The header repeats the page's <meta> policy directive for directive (and may only add to it).
       const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(await response.text())?.[1];
       const header = directives(response.headers()['content-security-policy']!);
@@ -70,11 +77,11 @@ test('every page type carries the security headers, its own CSP and a revalidate
   }
 });
 
-test('the 404 page carries them too', async ({ request }) => {
+test('the 404 page carries them too, and no cache keeps it', async ({ request }) => {
   const response = await request.get('/uz/no-such-page');
   expect(response.status()).toBe(404);
   expectSecurityHeaders(response, '404');
-  expect(response.headers()['cache-control']).toBe(REVALIDATE);
+  expect(response.headers()['cache-control']).toBe('no-store');
 });
 
 test("a comments page not built is the comments shell: 200, noindex, the pages' headers; a built one is its own page", async ({
