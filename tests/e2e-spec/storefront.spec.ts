@@ -6,7 +6,7 @@
  * offers the fallback for a backend without order placement. Any console error
  * or uncaught page error fails a test (tests/e2e/support/test.ts).
  */
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, expectConsole, failedLoad, test } from '../e2e/support/test.ts';
 import { TOASTS } from '../e2e/islands/helpers.ts';
 import { backendGet, basketLines, codeFor, expireTokens, favouriteProducts, randomPhone } from './backend.ts';
@@ -124,14 +124,20 @@ test('a visitor’s favourites go to the backend on the first load after sign-in
   await expect(page.getByTestId('favourites-list').locator('.card')).toHaveCount(1);
 });
 
-test('a signed-in shopper’s basket on the backend: add, quantity and delete, items read as the dialect sends them', async ({
-  page,
-}, info) => {
+/** A new shopper signed in through the modal, on product `id`'s page once its live check is done; their token. */
+async function signedInOnProduct(page: Page, info: TestInfo, id: number): Promise<string> {
   const phone = randomPhone();
   await signInThroughModal(page, phone, () => codeFor(info, phone));
   const access = await page.evaluate(() => localStorage.getItem('access') ?? '');
-  await page.goto('/uz/product/7');
+  await page.goto(`/uz/product/${id}`);
   await expect(page.locator('[data-live="checked"]')).toBeAttached();
+  return access;
+}
+
+test('a signed-in shopper’s basket on the backend: add, quantity and delete, items read as the dialect sends them', async ({
+  page,
+}, info) => {
+  const access = await signedInOnProduct(page, info, 7);
   await page.locator('[data-product-panel] [data-add-to-basket="7"], main [data-add-to-basket="7"]').first().click();
   await expect(page.locator(TOASTS, { hasText: 'Mahsulot savatga qoʻshildi!' })).toBeVisible();
   await expect.poll(() => basketLines(info, access)).toEqual([[7, 1]]);
@@ -152,11 +158,7 @@ test('a signed-in shopper’s basket on the backend: add, quantity and delete, i
 test('an add the backend refuses as out of stock (§8: {"errors": …}) is said on the product page, and its button does not claim the line', async ({
   page,
 }, info) => {
-  const phone = randomPhone();
-  await signInThroughModal(page, phone, () => codeFor(info, phone));
-  const access = await page.evaluate(() => localStorage.getItem('access') ?? '');
-  await page.goto('/uz/product/7');
-  await expect(page.locator('[data-live="checked"]')).toBeAttached();
+  const access = await signedInOnProduct(page, info, 7);
   const button = page.locator('.buybox [data-add-to-basket="7"]');
   await expect(button).toHaveAttribute('aria-pressed', 'false');
   // Sold out since the page read it: the backend refuses the add as the spec's backend does.
