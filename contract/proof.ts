@@ -38,3 +38,34 @@ export async function solveChallenge(challenge: Challenge, digest: Digest = sha2
     if (leadingZeroBits(await digest(proofText(challenge.token, nonce))) >= challenge.bits) return nonce;
   }
 }
+
+/** A request's proof: the challenge's token and the nonce that solves it. */
+export interface Proof {
+  challenge: string;
+  nonce: string;
+}
+
+/** Challenges answered for one request at most: a new one comes only when the address's count doubled meanwhile. */
+const CHALLENGES_ANSWERED = 3;
+
+/**
+ * Sends a request again with the proof of each challenge the API answers it with. A solved challenge can be outgrown
+ * while it is solved (others behind the same address, a carrier's NAT, doubled the day's count), and the API then
+ * asks for a harder one: `challengeOf` reads it from the refusal (undefined for any other failure, which is thrown).
+ */
+export async function sendWithProof<T>(
+  first: Challenge,
+  send: (proof: Proof) => Promise<T>,
+  challengeOf: (error: unknown) => Challenge | undefined,
+): Promise<T> {
+  let challenge = first;
+  for (let answered = 1; ; answered++) {
+    try {
+      return await send({ challenge: challenge.token, nonce: await solveChallenge(challenge) });
+    } catch (error) {
+      const next = challengeOf(error);
+      if (!next || answered >= CHALLENGES_ANSWERED) throw error;
+      challenge = next;
+    }
+  }
+}

@@ -66,8 +66,11 @@ function failed(error: unknown, key: ToastKey, phone: string): void {
     $pendingSignIn.set({ ...pending, resendAt: Math.max(pending.resendAt, Date.now() + body.retry_after * 1000) });
 }
 
+/** The proof of work a refusal asks for (428 with a challenge), if that is what it is. */
+const challengeOf = (error: unknown) => (statusOf(error) === 428 ? (error as ApiError).challenge : undefined);
+
 /**
- * A code request, sent once more with the proof of work when the API asks for one (428 with a challenge, after
+ * A code request, sent again with the proof of work while the API asks for one (428 with a challenge, after
  * repeated code requests from the shopper's address: contract/proof.ts, loaded only then).
  */
 async function askForCode(name: 'auth' | 'resend', phone: string) {
@@ -75,11 +78,10 @@ async function askForCode(name: 'auth' | 'resend', phone: string) {
   try {
     return await api.call(name, { body: { phone_number: phone } });
   } catch (error) {
-    const { challenge } = error as ApiError;
-    if (statusOf(error) !== 428 || !challenge) throw error;
-    const { solveChallenge } = await import('#contract/proof.ts');
-    const nonce = await solveChallenge(challenge);
-    return api.call(name, { body: { phone_number: phone, proof: { challenge: challenge.token, nonce } } });
+    const challenge = challengeOf(error);
+    if (!challenge) throw error;
+    const { sendWithProof } = await import('#contract/proof.ts');
+    return sendWithProof(challenge, (proof) => api.call(name, { body: { phone_number: phone, proof } }), challengeOf);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { checkAnswer, type Answer } from '#contract/calls.ts';
 import type { ApiError } from '#contract/errors.ts';
-import { solveChallenge } from '#contract/proof.ts';
+import { sendWithProof } from '#contract/proof.ts';
 import type { Lang } from '#contract/langs.ts';
 import { API_PREFIX, type CallName } from '#contract/routes.ts';
 import type { OrderStatus } from '#contract/order-status.ts';
@@ -49,11 +49,17 @@ export async function codeFor(phone: string): Promise<string> {
 /** Sign a shopper in through the API, as the sign-in dialog does. */
 export async function signIn(phone = randomPhone()): Promise<Tokens> {
   const visitor = api();
-  const { user } = await visitor.call('auth', { body: { phone_number: phone } }).catch(async (error: ApiError) => {
-    // Every test signs in from one address: past a few code requests the API asks for a proof of work.
-    if (error.status !== 428 || !error.challenge) throw error;
-    const proof = { challenge: error.challenge.token, nonce: await solveChallenge(error.challenge) };
-    return visitor.call('auth', { body: { phone_number: phone, proof } });
+  // Every test signs in from one address: past a few code requests the API asks for a proof of work.
+  const challengeOf = (error: unknown) =>
+    (error as ApiError).status === 428 ? (error as ApiError).challenge : undefined;
+  const { user } = await visitor.call('auth', { body: { phone_number: phone } }).catch((error: unknown) => {
+    const challenge = challengeOf(error);
+    if (!challenge) throw error;
+    return sendWithProof(
+      challenge,
+      (proof) => visitor.call('auth', { body: { phone_number: phone, proof } }),
+      challengeOf,
+    );
   });
   const { data } = await visitor.call('verify', { body: { user, code: await codeFor(phone) } });
   return data;
