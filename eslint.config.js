@@ -12,9 +12,22 @@ import tseslint from 'typescript-eslint';
  * `target` files to import anything under `from`. A violation fails
  * `npm run verify`.
  */
-const capabilities = readdirSync('src/islands', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * What a feature offers others: its index.ts, and the React islands Astro hydrates on its pages (a page imports an
+ * island's own module: through index.ts the island's bundle would carry the whole feature).
+ * @param {string} feature
+ */
+const offered = (feature) => [
+  `./${feature}/index.ts`,
+  ...readdirSync(`src/features/${feature}/ui`, { withFileTypes: true })
+    .filter((entry) => /^[A-Z]\w+\.tsx$/.test(entry.name))
+    .map((entry) => `./${feature}/ui/${entry.name}`),
+];
+const offeredByAll = features.flatMap((feature) => [`./${feature}/index.ts`]);
 
 const layerZones = [
   {
@@ -34,37 +47,27 @@ const layerZones = [
   },
   {
     // The site build (astro.config.mjs) owns its steps in integrations/; scripts/ are tools that use them.
-    // It reads the dictionaries (src/i18n) only to serve islands their labels (integrations/island-labels.ts).
+    // It reads the dictionaries (src/i18n) only to serve islands their labels (integrations/island-labels.ts), and
+    // asks the backend what it can do with the build's own detection (src/data/capabilities.ts).
     target: ['./astro.config.mjs', './integrations'],
     from: ['./scripts', './src', './api', './tests'],
-    except: ['./i18n'],
+    except: ['./i18n', './data/capabilities.ts'],
     message: 'The site build imports only integrations/ and contract/: move what it needs out of scripts/.',
   },
   {
-    target: './src/lib',
-    from: ['./src/stores', './src/islands', './src/components', './src/layouts', './src/pages', './src/data'],
-    message: 'src/lib is pure rules: no state, no UI, no build-time loading.',
+    target: './src/backend',
+    from: ['./src/features', './src/shared', './src/components', './src/layouts', './src/pages', './src/data'],
+    message: 'The backend adapter depends on the contract only (and the page language it sends).',
   },
   {
-    target: './src/stores',
-    from: ['./src/islands', './src/components', './src/layouts', './src/pages', './src/data'],
-    message: 'Stores hold state and actions; screens use them, not the other way round.',
+    target: './src/shared',
+    from: ['./src/features', './src/components', './src/layouts', './src/pages', './src/data'],
+    message: 'Shared parts belong to no feature and no page.',
   },
   {
-    target: './src/components',
-    from: ['./src/stores'],
-    message: 'Static components import no stores: an island or a component script hooks state in.',
-  },
-  {
-    target: './src/islands',
+    target: './src/features',
     from: ['./src/components', './src/layouts', './src/pages', './src/data'],
-    message: 'Islands import stores, lib, i18n and islands/shared only.',
-  },
-  {
-    // One route to the network: islands → stores → src/lib/api.
-    target: ['./src/islands', './src/components', './src/layouts'],
-    from: ['./src/lib/api'],
-    message: 'Only stores (and build-time src/data) call the API client: one product cache, one live read, one client.',
+    message: 'Features hold rules, state and islands; pages and components use them, not the other way round.',
   },
   {
     // Pages load (through src/data) and pass the data down; layouts and components receive it as props.
@@ -73,59 +76,95 @@ const layerZones = [
     message: 'Only pages load data: take it as a prop from the page.',
   },
   {
-    target: './src/lib/*.ts',
-    from: ['./src/lib/api'],
-    message: 'Pure rules do not call the API; the stores do.',
+    target: './src/i18n',
+    from: [
+      './src/features',
+      './src/shared',
+      './src/backend',
+      './src/components',
+      './src/layouts',
+      './src/pages',
+      './src/data',
+    ],
+    message: 'i18n holds messages, the page language and URL helpers only.',
   },
   {
-    target: './src/i18n',
-    from: ['./src/stores', './src/islands', './src/components', './src/layouts', './src/pages', './src/data'],
-    message: 'i18n holds messages and URL helpers only.',
+    // Pages, layouts and components use a feature through what it offers.
+    target: ['./src/pages', './src/layouts', './src/components'],
+    from: './src/features',
+    except: features.flatMap(offered),
+    message: 'Use a feature through its index.ts (or the island a page hydrates).',
   },
 ];
 
-/** One capability's island never imports another's; shared parts live in src/islands/shared. */
-const capabilityZones = capabilities.map((name) => ({
-  target: `./src/islands/${name}`,
-  from: './src/islands',
-  except: [`./${name}`, './shared'],
-  message: 'Islands of one capability do not import another capability; move shared parts to src/islands/shared.',
-}));
-/** Shared island parts belong to no capability. */
-const sharedZone = {
-  target: './src/islands/shared',
-  from: './src/islands',
-  except: ['./shared'],
-  message: 'Shared island parts import no capability.',
-};
+/**
+ * Inside a feature the layers point one way: UI → state → rules. Between features, only through index.ts.
+ */
+const networkZones = [
+  {
+    // One way to the network: UI → state → the backend adapter, whose HTTP client no one else imports.
+    target: ['./src/features', './src/shared', './src/components', './src/layouts', './src/pages', './src/i18n'],
+    from: ['./src/backend/client.ts', './src/backend/fallbacks.ts'],
+    message: "Only the backend adapter (src/backend) and the build's loader (src/data) use the HTTP client.",
+  },
+  {
+    target: ['./src/features/*/ui', './src/shared/ui', './src/components', './src/layouts'],
+    from: ['./src/backend/api.ts'],
+    message: 'Screens call state actions; state calls the backend.',
+  },
+];
+
+const featureZones = features.flatMap((feature) => [
+  {
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`, ...offeredByAll.filter((path) => !path.startsWith(`./${feature}/`))],
+    message: 'A feature uses another only through its index.ts.',
+  },
+  {
+    target: `./src/features/${feature}/rules`,
+    from: [`./src/features/${feature}/state`, `./src/features/${feature}/ui`],
+    message: 'Rules are pure: no state, no UI.',
+  },
+  {
+    target: `./src/features/${feature}/state`,
+    from: `./src/features/${feature}/ui`,
+    message: 'State holds the data and its actions; the UI uses it, not the other way round.',
+  },
+]);
 
 /**
- * Pure rules reach neither the network nor the environment (src/lib/api is the network client).
+ * Pure rules (a feature's rules/, and shared modules that hold no state) reach neither the network nor the environment.
  * @type {import('eslint').Linter.Config}
  */
 const pureLib = {
-  files: ['src/lib/**/*.ts'],
-  ignores: ['src/lib/api/**'],
+  files: ['src/features/*/rules/**/*.ts', 'src/shared/*.ts'],
+  ignores: [
+    'src/shared/browser-storage.ts',
+    'src/shared/notify.ts',
+    'src/shared/products.ts',
+    'src/shared/reviewed.ts',
+  ],
   rules: {
     'no-restricted-imports': [
       /** @type {const} */ ('error'),
       {
         paths: [
-          { name: 'ofetch', message: 'Network calls belong in src/lib/api or src/stores.' },
-          { name: 'astro:env/client', message: 'Configuration is read in src/data or src/stores.' },
+          { name: 'ofetch', message: "Network calls belong in src/backend, called by a feature's state." },
+          { name: 'astro:env/client', message: 'Configuration is read in src/data or src/backend.' },
           { name: 'astro:env/server', message: 'Configuration is read in src/data.' },
         ],
-        patterns: [{ group: ['node:*'], message: 'src/lib runs in the browser too.' }],
+        patterns: [{ group: ['node:*'], message: 'Rules run in the browser too.' }],
       },
     ],
     'no-restricted-globals': [
       /** @type {const} */ ('error'),
-      { name: 'fetch', message: 'Network calls belong in src/lib/api or src/stores.' },
+      { name: 'fetch', message: "Network calls belong in src/backend, called by a feature's state." },
       { name: 'process', message: 'The environment is read in src/data or scripts/.' },
       { name: 'localStorage', message: 'Browser storage belongs to the stores.' },
       { name: 'sessionStorage', message: 'Browser storage belongs to the stores.' },
-      { name: 'document', message: 'The page belongs to islands and component scripts; src/lib stays pure.' },
-      { name: 'window', message: 'The page belongs to islands and component scripts; src/lib stays pure.' },
+      { name: 'document', message: 'The page belongs to islands and component scripts; rules stay pure.' },
+      { name: 'window', message: 'The page belongs to islands and component scripts; rules stay pure.' },
     ],
   },
 };
@@ -135,11 +174,16 @@ const pureLib = {
  * @type {import('eslint').Linter.Config}
  */
 const screensThroughStores = {
-  files: ['src/islands/**/*.{ts,tsx}', 'src/components/**/*.{ts,astro}', 'src/layouts/**/*.astro'],
+  files: [
+    'src/features/*/ui/**/*.{ts,tsx}',
+    'src/shared/ui/**/*.{ts,tsx}',
+    'src/components/**/*.{ts,astro}',
+    'src/layouts/**/*.astro',
+  ],
   rules: {
     'no-restricted-globals': [
       /** @type {const} */ ('error'),
-      { name: 'fetch', message: 'Screens call store actions; stores call src/lib/api.' },
+      { name: 'fetch', message: "Screens call state actions; state calls the backend's operations." },
     ],
   },
 };
@@ -198,8 +242,13 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,js,mjs,astro}'],
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...capabilityZones, sharedZone] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...networkZones, ...featureZones] }],
     },
+  },
+  // A feature's tests set up the other features' state they need (a basket to check out, a session to end).
+  {
+    files: ['src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   // A module stays small enough to read: at most 450 lines as `wc -l` counts them (blank lines and comments
   // included). The dictionaries and the seed's data are tables, not code; specs are journeys, not modules.

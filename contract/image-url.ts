@@ -1,6 +1,6 @@
 /**
  * One way to ask for an image at a width, given how (`ImageService`): the build decides it (integrations/images.ts,
- * `IMAGE_SERVICE`) and writes it into the site as `virtual:photo-urls` (src/lib/image-url.ts binds it), so the
+ * `IMAGE_SERVICE`) and writes it into the site as `virtual:photo-urls` (src/shared/image-url.ts binds it), so the
  * build's pages, the browser's islands and the build's variant maker agree on every URL.
  * In order: an image service's URL template (imgproxy, Thumbor, a CDN) for every photo; the backend's own `?w=` for
  * photos on an origin that answers it; width variants the build made under /img/; else the whole file.

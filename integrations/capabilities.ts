@@ -1,7 +1,7 @@
 /**
  * `virtual:capabilities`: the backend's capabilities (contract/capabilities.ts)
  * written into the built site as a module whose default export is their list,
- * read by the browser's stores (src/stores/capabilities.ts), and as
+ * read by the browser's stores (src/backend/capabilities.ts), and as
  * capabilities.json beside the pages, for the rebuild gate.
  */
 import type { AstroIntegration } from 'astro';

@@ -2,7 +2,7 @@
  * The shop's photos at the width they are shown, from any media host, allowed by the pages' policy without
  * configuration:
  *
- * - **How a width is asked for** (`virtual:photo-urls`, read by src/lib/image-url.ts), from `IMAGE_SERVICE`:
+ * - **How a width is asked for** (`virtual:photo-urls`, read by src/shared/image-url.ts), from `IMAGE_SERVICE`:
  *   `imgproxy:<base>` (imgproxy's unsigned `insecure` URLs), a URL template with `{width}` and `{url}` or
  *   `{url_encoded}` (Thumbor, a CDN's resize URLs), `backend` (the API's media answer `?w=`), `variants` (width
  *   variants made by the build), `none`; unset or `auto`: the build asks the backend for one of its photos at a

@@ -1,5 +1,5 @@
 /**
- * The site's Pagefind index, in parts (src/lib/index-parts.ts): each part indexed by its own Pagefind process, the
+ * The site's Pagefind index, in parts (src/shared/index-parts.ts): each part indexed by its own Pagefind process, the
  * parts not indexed taken from an earlier release when written alike, and the figures of every part's run.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { linkFile, linkFiles } from '../integrations/link-file.ts';
 import { LANGS } from '#contract/langs.ts';
 import { listFiles } from './rebuild/files.ts';
 import { indexedPages, partOf, partsCount, productParts, type IndexPart } from './rebuild/index-parts.ts';
-import { PARTS_FILE, partFolder, type PartsList } from '../src/lib/index-parts.ts';
+import { PARTS_FILE, partFolder, type PartsList } from '../src/shared/index-parts.ts';
 import { childrenRssKb, samplePeakMemory } from './process-memory.ts';
 import { ROOT } from './astro-build.ts';
 
@@ -80,7 +80,7 @@ function indexVersion(folder: string): string | null {
 }
 
 /**
- * Pagefind over the built pages, in parts (src/lib/index-parts.ts): only pages with `data-pagefind-body` (product
+ * Pagefind over the built pages, in parts (src/shared/index-parts.ts): only pages with `data-pagefind-body` (product
  * pages, and the first page of each category and store) are indexed, one index per `<html lang>` in each part.
  * Parts are indexed one after the other, each by its own Pagefind process, so memory grows with a part, not with the
  * site. Beside the shared part, writes `pagefind/parts.js`: the product parts holding pages of each language.

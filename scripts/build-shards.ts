@@ -13,7 +13,7 @@ import { buildApi, handedFolder } from '../src/data/catalogue.ts';
 import { handedOver } from '../integrations/catalogue-handover.ts';
 import { listFiles } from './rebuild/files.ts';
 import { partsCount, productParts, shardParts } from './rebuild/index-parts.ts';
-import { partFolder } from '../src/lib/index-parts.ts';
+import { partFolder } from '../src/shared/index-parts.ts';
 import { astroBuild, type BuildOptions } from './astro-build.ts';
 import { indexSite } from './build-index.ts';
 

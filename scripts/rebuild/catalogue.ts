@@ -14,7 +14,7 @@ import type { Category } from '#contract/schemas.ts';
 import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';
 import { writeCatalogue, writeReviews } from '../../src/data/catalogue-file.ts';
 import { reviewsOf, showsSomeReviews } from '../../src/data/comments.ts';
-import { hasCommentsPage, type Catalogue } from '../../src/lib/catalogue-view.ts';
+import { hasCommentsPage, type Catalogue } from '../../src/shared/catalogue-view.ts';
 import { categoriesHash } from '../build-shards.ts';
 import { Refusal, type CatalogueCounts } from './gate.ts';
 import { partsCount, partsForCatalogue } from './index-parts.ts';

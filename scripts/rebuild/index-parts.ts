@@ -1,5 +1,5 @@
 /**
- * Which part of the search index a built page belongs to (src/lib/index-parts.ts), and which parts a build must
+ * Which part of the search index a built page belongs to (src/shared/index-parts.ts), and which parts a build must
  * index: the parts whose pages it rendered, where the rest can be taken from an earlier release. The number of
  * product parts is BUILD_INDEX_PARTS (a power of two up to 64; 1 by default, a catalogue of some thousands of
  * products wants 8: docs/operations.md).

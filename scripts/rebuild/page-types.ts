@@ -76,7 +76,7 @@ export type Budgets = Record<PageKind, number>;
 /**
  * First-load JavaScript per page kind (gzip KB): over it, `npm run budget` fails and the publish gate refuses.
  * A shopper page that reads the API as it loads also loads the one boundary that reads any backend's answers and
- * holds them to the field rules (src/lib/backend: about 2.4 KB, the rules 0.9 KB of it: a live answer in the browser
+ * holds them to the field rules (src/backend: about 2.4 KB, the rules 0.9 KB of it: a live answer in the browser
  * can be as hostile as the build's), and the search page the one product card's markup (about 1.4 KB, shared with
  * the catalogue's cards) and the one image-URL function that asks for each photo at the width it shows (about
  * 0.7 KB): 96 KB for them, React DOM's 64 KB included.

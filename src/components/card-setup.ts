@@ -1,7 +1,7 @@
 /** What the product cards of a page share, at build time: their words in its language and the icons' sprite. */
 import type { Lang } from '#contract/schemas.ts';
 import { translator } from '../i18n/index.ts';
-import { cardWords, type CardSetup } from '../lib/card.ts';
+import { cardWords, type CardSetup } from '../shared/card.ts';
 import sprite from './icons.svg?url&no-inline';
 
 const setups = new Map<Lang, CardSetup>();

@@ -1,5 +1,7 @@
 /** Header behaviour: the language switcher, the category dropdown (no framework) and waking the search box. */
 import { isLang, LANG_CACHE_KEY, langOfPath, switchLangPath } from '../i18n/urls.ts';
+import { searchBox } from '../features/search/index.ts';
+import { categoryDropdown } from '../features/site/index.ts';
 
 function saveLang(lang: string): void {
   try {
@@ -28,12 +30,9 @@ function wakeSearchBox(): void {
     if (started) return;
     started = true;
     for (const name of SEARCH_WAKE_EVENTS) slot.removeEventListener(name, wake);
-    requestIdleCallback(
-      () => void import('../islands/search/hydrate.tsx').then((m) => m.hydrateSearchBox(slot, lang)),
-      {
-        timeout: IDLE_TIMEOUT_MS,
-      },
-    );
+    requestIdleCallback(() => void searchBox().then((m) => m.hydrateSearchBox(slot, lang)), {
+      timeout: IDLE_TIMEOUT_MS,
+    });
   };
   for (const name of SEARCH_WAKE_EVENTS) slot.addEventListener(name, wake, { passive: true });
   // Focus may have arrived before this script ran.
@@ -99,7 +98,7 @@ function wakeCategoryDropdown(dropdown: HTMLElement): void {
   const wake = () => {
     if (loading) return;
     loading = true;
-    void import('../islands/header/category-dropdown.ts').then(({ enhanceCategoryDropdown }) => {
+    void categoryDropdown().then(({ enhanceCategoryDropdown }) => {
       button.removeEventListener('click', onClick);
       enhanceCategoryDropdown(dropdown, clicked);
     });

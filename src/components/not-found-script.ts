@@ -1,5 +1,7 @@
 /** Browser side of the 404 page: language-prefix redirect and the pages rendered from the API (late pages). */
 import { latePage, prefixRedirect } from '../i18n/urls.ts';
+import { lateProduct } from '../features/product/index.ts';
+import { lateComments } from '../features/reviews/index.ts';
 
 export async function handleNotFound(): Promise<void> {
   const target = prefixRedirect(`${location.pathname}${location.search}${location.hash}`);
@@ -18,10 +20,10 @@ export async function handleNotFound(): Promise<void> {
   container.hidden = false;
   try {
     if (late.kind === 'product') {
-      const { showLateProduct } = await import('../islands/product/late-product.tsx');
+      const { showLateProduct } = await lateProduct();
       await showLateProduct(late.lang, late.id, container);
     } else {
-      const { showLateComments } = await import('../islands/reviews/late-comments.tsx');
+      const { showLateComments } = await lateComments();
       await showLateComments(late.lang, late.id, container);
     }
   } catch {

@@ -1,9 +1,9 @@
 /**
  * A photo as the build's pages write it: src, srcset and sizes from the one image-URL function
- * (src/lib/image-url.ts), and noted for the build (integrations/images.ts), which makes its width variants and
+ * (src/shared/image-url.ts), and noted for the build (integrations/images.ts), which makes its width variants and
  * allows its origin in the pages' img-src. Photos a page's script may draw (a variant's gallery) are noted too.
  */
-import { imageAttributes, type PhotoKind } from '../lib/image-url.ts';
+import { imageAttributes, type PhotoKind } from '../shared/image-url.ts';
 
 const NOTED = Symbol.for('bozor.photos');
 type Noted = { [NOTED]?: Set<string> };

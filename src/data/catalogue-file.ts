@@ -10,8 +10,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Lang } from '#contract/langs.ts';
-import type { Banners, CatalogueProduct, Review } from '../lib/backend/shop.ts';
-import type { Catalogue } from '../lib/catalogue-view.ts';
+import type { Banners, CatalogueProduct, Review } from '../backend/shop.ts';
+import type { Catalogue } from '../shared/catalogue-view.ts';
 
 /** The first line: everything but the products, the category banners as entries, and how many products follow. */
 interface Head extends Omit<Catalogue, 'products' | 'categoryBanners'> {

@@ -4,23 +4,22 @@
  * route's getStaticPaths (the data is fetched at build time, never imported as
  * a module, so it stays out of the bundler's graph). Any backend that answers
  * the spec's calls will do: answers are read into the shop's types at the
- * client's boundary (lib/backend), a malformed item is skipped and reported,
+ * client's boundary (src/backend), a malformed item is skipped and reported,
  * and what the backend lacks (contract/capabilities.ts) is built from what it
  * has. The build fails only when the backend cannot be reached or a whole list
  * call fails: a nightly build must not publish an empty shop.
  */
 import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
-import { ApiError, createApi, type Api } from '../lib/api/client.ts';
-import { readEveryAnswer } from '../lib/backend/answers.ts';
-import { onceEach } from '../lib/backend/read.ts';
-import type { Banner, CatalogueProduct, Product, Review, Store } from '../lib/backend/shop.ts';
-import type { Catalogue } from '../lib/catalogue-view.ts';
+import { ApiError, createApi, type Api } from '../backend/client.ts';
+import { readEveryAnswer } from '../backend/answers.ts';
+import { onceEach } from '../backend/read.ts';
+import type { Banner, CatalogueProduct, Product, Review, Store } from '../backend/shop.ts';
+import { LATEST_REVIEWS, type Catalogue } from '../shared/catalogue-view.ts';
 import { readCatalogue } from './catalogue-file.ts';
 import type { NightReads } from './night-reads.ts';
 import { pacedFetch, pacerFor } from './pacing.ts';
-import { LATEST_REVIEWS } from '../lib/live-product.ts';
-import { pageFromNext } from '../lib/paging.ts';
-import { newestFirst } from '../lib/product.ts';
+import { pageFromNext } from '../shared/paging.ts';
+import { newestFirst } from '../shared/product.ts';
 import type { Lang } from '#contract/schemas.ts';
 
 const CATALOGUE_PAGE_SIZE = 1000;

@@ -5,7 +5,7 @@
  */
 import { buildApi, handedFolder, productReviews } from './catalogue.ts';
 import { readReviews } from './catalogue-file.ts';
-import type { CatalogueProduct, Review } from '../lib/backend/shop.ts';
+import type { CatalogueProduct, Review } from '../backend/shop.ts';
 
 /** Products whose reviews are read at a time. */
 const AT_ONCE = 16;

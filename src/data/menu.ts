@@ -5,7 +5,7 @@
  */
 import { API_URL } from 'astro:env/client';
 import type { Lang } from '#contract/schemas.ts';
-import type { Category } from '../lib/backend/shop.ts';
+import type { Category } from '../backend/shop.ts';
 import { loadCatalogue } from './catalogue.ts';
 
 /** The categories of the header's menu, from the build's one catalogue load of that language. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Product, Review } from '../lib/backend/shop.ts';
+import type { Product, Review } from '../backend/shop.ts';
 import {
   NightReads,
   readNightReads,

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
-import type { Product, Review } from '../lib/backend/shop.ts';
+import type { Product, Review } from '../backend/shop.ts';
 import type { KeptAnswer } from './pacing.ts';
 
 /** Days within which every product's reviews are read again. */

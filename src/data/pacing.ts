@@ -14,7 +14,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_PREFIX } from '#contract/routes.ts';
-import { retryAfterMs } from '../lib/api/client.ts';
+import { retryAfterMs } from '../backend/client.ts';
 
 /** What the night's calls cost, printed by the rebuild and kept in its manifest. */
 export interface CallCounts {

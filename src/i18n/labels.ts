@@ -15,9 +15,9 @@ import { uz } from './uz.ts';
 import type { Lang } from '#contract/schemas.ts';
 import type { Labels } from './messages.ts';
 
-/** What a product card says besides its data (src/lib/card.ts). */
+/** What a product card says besides its data (src/shared/card.ts). */
 const CARD = ['product.rating', 'review.rating', 'product.discount', 'product.installment'] as const;
-/** What a list of reviews shows (src/islands/shared/ReviewList.tsx), with the product page's lines about it. */
+/** What a list of reviews shows (src/features/reviews/ui/ReviewList.tsx), with the product page's lines about it. */
 const REVIEWS = [
   'review.',
   'product.rating',

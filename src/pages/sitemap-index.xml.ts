@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { API_URL } from 'astro:env/client';
 import { LANGS } from '#contract/schemas.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
-import { chunk, sitemapIndexXml, sitemapPaths } from '../lib/sitemap.ts';
+import { chunk, sitemapIndexXml, sitemapPaths } from '../shared/sitemap.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const base = site ?? 'http://localhost:4321';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/data/catalogue.ts';
 import { reviewsOf, showsSomeReviews } from '../../src/data/comments.ts';
-import { hasCommentsPage } from '../../src/lib/catalogue-view.ts';
+import { hasCommentsPage } from '../../src/shared/catalogue-view.ts';
 import { DEFAULT_BUDGETS } from '../../api/limits.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 

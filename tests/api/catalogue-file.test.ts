@@ -19,8 +19,8 @@ import {
 } from '../../src/data/catalogue-file.ts';
 import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';
 import { reviewsOf, showsSomeReviews } from '../../src/data/comments.ts';
-import type { Review } from '../../src/lib/backend/shop.ts';
-import type { Catalogue } from '../../src/lib/catalogue-view.ts';
+import type { Review } from '../../src/backend/shop.ts';
+import type { Catalogue } from '../../src/shared/catalogue-view.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 /**
  * Recall of the reference API's search in any script: every query
  * of tests/fixtures/search-queries.ts, sent as the storefront sends it
- * (src/stores/search.ts: the light normalisation), finds its product,
+ * (src/features/search/state/search.ts: the light normalisation), finds its product,
  * category or store among the first five — products both on the search page
  * (/products/search-product/) and in the search box's fallback
  * (/products/search/), categories and stores in the search box's.
@@ -14,7 +14,7 @@ import { calls } from '#contract/calls.ts';
 import { searchDocument } from '#contract/search-forms.ts';
 import { openDb } from '../../api/db.ts';
 import { seedDatabase } from '../../api/seed.ts';
-import { normaliseSearchText } from '../../src/lib/search-text.ts';
+import { normaliseSearchText } from '../../src/features/search/rules/search-text.ts';
 import { RECALL_QUERIES, type RecallQuery } from '../fixtures/search-queries.ts';
 import { startTestApi, type TestApi } from './helpers.ts';
 

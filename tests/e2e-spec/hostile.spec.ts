@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectConsole, test } from '../e2e/support/test.ts';
-import { HIDDEN_CHARACTER } from '../../src/lib/backend/rules.ts';
+import { HIDDEN_CHARACTER } from '../../src/backend/rules.ts';
 import { HOSTILE } from '../spec-backend/hostile.ts';
 
 const PHONE = { width: 360, height: 760 };

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../api/db.ts';
 import { listFiles } from '../../scripts/rebuild/files.ts';
 import { partOf, productParts } from '../../scripts/rebuild/index-parts.ts';
-import { partFolder } from '../../src/lib/index-parts.ts';
+import { partFolder } from '../../src/shared/index-parts.ts';
 import type { Manifest } from '../../scripts/rebuild/manifest.ts';
 import type { Report } from '../../scripts/rebuild/notify.ts';
 import { startTestApi, type TestApi } from '../api/helpers.ts';

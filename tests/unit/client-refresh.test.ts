@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Tokens } from '#contract/schemas.ts';
-import { createApi, REFRESH_WAIT_MAX_MS } from '../../src/lib/api/client.ts';
+import { createApi, REFRESH_WAIT_MAX_MS } from '../../src/backend/client.ts';
 
 const REFRESH = '/api/v1/users/token/refresh/';
 const reply = (status: number, data: unknown, headers: Record<string, string> = {}) =>

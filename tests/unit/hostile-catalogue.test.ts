@@ -7,8 +7,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGS } from '#contract/langs.ts';
 import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';
-import { HIDDEN_CHARACTER, PRICE_CEILING, STORE_KEY } from '../../src/lib/backend/rules.ts';
-import { sitemapPaths } from '../../src/lib/sitemap.ts';
+import { HIDDEN_CHARACTER, PRICE_CEILING, STORE_KEY } from '../../src/backend/rules.ts';
+import { sitemapPaths } from '../../src/shared/sitemap.ts';
 import { HOSTILE } from '../spec-backend/hostile.ts';
 import { startSpecBackend, type SpecBackend } from '../spec-backend/server.ts';
 import { defaults, type Dialect } from '../spec-backend/settings.ts';

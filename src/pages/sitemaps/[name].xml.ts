@@ -3,7 +3,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { API_URL } from 'astro:env/client';
 import { LANGS, type Lang } from '#contract/schemas.ts';
 import { loadCatalogue } from '../../data/catalogue.ts';
-import { chunk, sitemapPaths, sitemapXml } from '../../lib/sitemap.ts';
+import { chunk, sitemapPaths, sitemapXml } from '../../shared/sitemap.ts';
 
 export const getStaticPaths = (async () => {
   const paths: { params: { name: string }; props: { lang: Lang; list: string[] } }[] = [];

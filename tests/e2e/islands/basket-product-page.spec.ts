@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
 import { addToServerBasket, products, serverBasket, serverLines, signIn } from '../support/api.ts';
-import { GET_RETRIES } from '../../../src/lib/api/client.ts';
+import { GET_RETRIES } from '../../../src/backend/client.ts';
 import { words } from '../support/words.ts';
 import { badge, expectToast, fail, pendingChanges, toast, useTokens } from './helpers.ts';
 

@@ -3,7 +3,7 @@
  * shopper opens sort or filters; choices are answered from Pagefind (no API call), replace the prerendered list in
  * place, live in the address (shared, back and forward, the same in both languages); counts beside values, empty
  * values disabled; the desktop side panel and the phone sheet, by keyboard and axe-clean. The expected figures are
- * worked out here from the seeded catalogue with the same rules the build applies (src/lib/listing.ts).
+ * worked out here from the seeded catalogue with the same rules the build applies (src/features/listing/rules).
  */
 import type { Page, Request } from '@playwright/test';
 import type { CatalogueProduct } from '#contract/schemas.ts';
@@ -11,10 +11,10 @@ import { expect, expectConsole, failedLoad, test } from '../support/test.ts';
 import { seedData } from '../support/api.ts';
 import { expectNoAxeViolations } from '../support/site.ts';
 import { E2E_API } from '../../../playwright.config.ts';
-import { installmentOffer } from '../../../src/lib/installment.ts';
-import { monthlySortKey, MONTHLY_STEPS } from '../../../src/lib/listing-monthly.ts';
-import { brandOf, slug } from '../../../src/lib/listing-values.ts';
-import { formatAmount, payablePrice } from '../../../src/lib/price.ts';
+import { installmentOffer } from '../../../src/shared/installment.ts';
+import { monthlySortKey, MONTHLY_STEPS } from '../../../src/features/listing/rules/monthly.ts';
+import { brandOf, slug } from '../../../src/features/listing/rules/values.ts';
+import { formatAmount, payablePrice } from '../../../src/shared/price.ts';
 import { words } from '../support/words.ts';
 
 const RU = words('ru');

@@ -8,8 +8,8 @@ import type { Page } from '@playwright/test';
 import type { Lang, ProductSummary } from '#contract/schemas.ts';
 import { expect, test } from '../support/test.ts';
 import { api, seedData } from '../support/api.ts';
-import { installmentOffer } from '../../../src/lib/installment.ts';
-import { formatAmount, payablePrice } from '../../../src/lib/price.ts';
+import { installmentOffer } from '../../../src/shared/installment.ts';
+import { formatAmount, payablePrice } from '../../../src/shared/price.ts';
 import { words } from '../support/words.ts';
 
 const RESULTS = /\/api\/v1\/products\/search-product\//;

@@ -11,7 +11,7 @@ import { API_PREFIX, type CallName } from '#contract/routes.ts';
 import type { OrderStatus } from '#contract/order-status.ts';
 import type { CatalogueProduct, Category, Order, PaymentMethod, Store, Tokens } from '#contract/schemas.ts';
 import { QARSHI_ADDRESS } from '../../fixtures/address.ts';
-import { createApi, type CallArgs } from '../../../src/lib/api/client.ts';
+import { createApi, type CallArgs } from '../../../src/backend/client.ts';
 import { E2E_API } from '../../../playwright.config.ts';
 
 export type { Tokens };

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { checkAnswer } from '#contract/calls.ts';
 import type { Product } from '#contract/schemas.ts';
-import { createApi } from '../../../src/lib/api/client.ts';
-import { setApi } from '../../../src/stores/api.ts';
-import { $access, $refresh } from '../../../src/stores/session-tokens.ts';
-import { takeToasts, type ToastMessage } from '../../../src/stores/notify.ts';
+import { createApi } from '../../../src/backend/client.ts';
+import { setApi } from '../../../src/backend/api.ts';
+import { $access, $refresh } from '../../../src/backend/tokens.ts';
+import { takeToasts, type ToastMessage } from '../../../src/shared/notify.ts';
 import { startTestApi, type TestApi } from '../../api/helpers.ts';
 import { resetStores } from './stores.ts';
 

@@ -4,20 +4,43 @@
  * before it left, whichever stores the two happen to touch.
  */
 import type { WritableAtom } from 'nanostores';
-import { $savedAddress } from '../../../src/stores/address.ts';
-import { $addressPickerOpen } from '../../../src/stores/address-open.ts';
-import { $draft as $addressDraft } from '../../../src/stores/address-picker.ts';
-import { $products } from '../../../src/stores/basket-products.ts';
-import { $basketOwner, $basketRead, $localBasket, $pendingBasket, $serverBasket } from '../../../src/stores/basket.ts';
-import { $placing } from '../../../src/stores/checkout.ts';
-import { $favouritesUnavailable, $liked, $pendingAdds, $serverFavourites } from '../../../src/stores/favourites.ts';
-import { $lang } from '../../../src/stores/language.ts';
-import { $cancelling, $openOrder, $orderListState, $orderLists, $paying } from '../../../src/stores/orders.ts';
-import { $profile, $profileLoad } from '../../../src/stores/profile.ts';
-import { $recentSearches } from '../../../src/stores/recent-searches.ts';
-import { $draft as $reviewDraft, $pending, $rated, $reviewOpen, $send } from '../../../src/stores/reviews.ts';
-import { $access, $device, $refresh } from '../../../src/stores/session-tokens.ts';
-import { $pendingSignIn } from '../../../src/stores/session.ts';
+import { $savedAddress } from '../../../src/features/address/state/address.ts';
+import { $addressPickerOpen } from '../../../src/features/address/state/address-open.ts';
+import { $draft as $addressDraft } from '../../../src/features/address/state/address-picker.ts';
+import { $products } from '../../../src/shared/products.ts';
+import {
+  $basketOwner,
+  $basketRead,
+  $localBasket,
+  $pendingBasket,
+  $serverBasket,
+} from '../../../src/features/basket/state/basket.ts';
+import { $placing } from '../../../src/features/checkout/state/checkout.ts';
+import {
+  $favouritesUnavailable,
+  $liked,
+  $pendingAdds,
+  $serverFavourites,
+} from '../../../src/features/favourites/state/favourites.ts';
+import { $lang } from '../../../src/i18n/language.ts';
+import {
+  $cancelling,
+  $openOrder,
+  $orderListState,
+  $orderLists,
+  $paying,
+} from '../../../src/features/orders/state/orders.ts';
+import { $profile, $profileLoad } from '../../../src/features/profile/state/profile.ts';
+import { $recentSearches } from '../../../src/features/search/state/recent-searches.ts';
+import {
+  $draft as $reviewDraft,
+  $pending,
+  $rated,
+  $reviewOpen,
+  $send,
+} from '../../../src/features/reviews/state/reviews.ts';
+import { $access, $device, $refresh } from '../../../src/backend/tokens.ts';
+import { $pendingSignIn } from '../../../src/features/sign-in/state/session.ts';
 
 /** Remembers a store's value now (its first: nothing has run yet) and answers how to put it back. */
 function resetter<T>(store: WritableAtom<T>): () => void {

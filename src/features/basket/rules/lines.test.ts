@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { Feature } from '../../../backend/shop.ts';
+import type { BasketEntry } from './basket.ts';
+import { recordChange, refuseChange } from './replay.ts';
+import { localLines, productsToFetch, shopperLines } from './lines.ts';
+import { decodeServerLines } from './pending.ts';
+import { readServerBasket, readServerLine } from './server.ts';
+import { DEFAULT_TITLE, PLACEHOLDER_IMAGE, type ShownProduct } from '../../../shared/product.ts';
+
+const BLACK: Feature = {
+  id: 11,
+  count: 4,
+  price: null,
+  images: ['/media/black.svg'],
+  attributes: [{ key: 'color', name: 'Rang', value: 'Qora' }],
+};
+const BIG: Feature = {
+  id: 12,
+  count: 2,
+  price: 1500,
+  images: [],
+  attributes: [{ key: 'memory', name: 'Xotira', value: '256 GB' }],
+};
+
+function shown(id: number, extra: Partial<ShownProduct> = {}): ShownProduct {
+  return {
+    id,
+    title: `Phone ${id}`,
+    price: 1000,
+    discount: 10,
+    discount_price: 900,
+    images: [`/media/${id}.svg`],
+    rating: null,
+    reviews_count: 0,
+    description: null,
+    stock: 5,
+    unit: 'pcs',
+    warranty_years: 1,
+    category: null,
+    store: null,
+    features: [BLACK, BIG],
+    updated_at: '2025-01-01T00:00:00Z',
+    ...extra,
+  };
+}
+
+/** A server basket item as a backend sends it: the product and feature as objects (or, `bare`, as ids). */
+const item = (
+  id: number,
+  product: number,
+  feature: Feature | null,
+  quantity = 1,
+  price: unknown = 900,
+  bare = false,
+) => ({
+  id,
+  product: bare
+    ? product
+    : {
+        id: product,
+        title: `Phone ${product}`,
+        price: 1000,
+        discount: 10,
+        discount_price: 900,
+        images: `/media/${product}.svg,/media/${product}-2.svg`,
+      },
+  feature: feature && bare ? feature.id : feature,
+  quantity,
+  price,
+});
+
+const entry = (id: number, product: number, feature: number | null, quantity = 1): BasketEntry => ({
+  id,
+  product,
+  feature,
+  quantity,
+});
+
+describe('readServerLine', () => {
+  it('reads the product and feature as objects or bare ids, and numbers as numeric strings', () => {
+    expect(readServerLine(item(3, 5, BLACK, 2))).toMatchObject({
+      id: 3,
+      product: 5,
+      feature: 11,
+      quantity: 2,
+      price: 900,
+      product_detail: { id: 5, title: 'Phone 5', images: ['/media/5.svg', '/media/5-2.svg'] },
+      feature_detail: { id: 11, count: 4 },
+    });
+    expect(readServerLine(item(4, 5, BLACK, 1, '12500000.00', true))).toEqual({
+      id: 4,
+      product: 5,
+      feature: 11,
+      quantity: 1,
+      price: 12_500_000,
+      product_detail: null,
+      feature_detail: null,
+    });
+    expect(readServerLine({ ...item(6, 5, null), quantity: '3', extra: { unknown: true } })).toMatchObject({
+      quantity: 3,
+      feature: null,
+    });
+  });
+  it('skips an item without a product, and reads a paged answer as its results', () => {
+    expect(readServerLine({ id: 1, quantity: 1 })).toBeNull();
+    expect(readServerLine('nonsense')).toBeNull();
+    expect(readServerBasket({ count: 2, next: null, results: [item(1, 5, null), { id: 2 }] })).toHaveLength(1);
+    expect(readServerBasket(null)).toEqual([]);
+  });
+  it('reads back the lines it kept in browser storage, details and all', () => {
+    const lines = readServerBasket([item(3, 5, BLACK, 2), item(4, 6, null, 1, '900.00', true)]);
+    expect(decodeServerLines(JSON.parse(JSON.stringify(lines)))).toEqual(lines);
+    expect(decodeServerLines('nonsense')).toBeNull();
+  });
+});
+
+describe('localLines', () => {
+  it('resolves an entry to its product, shown price and list price (discount applies)', () => {
+    expect(localLines([entry(1, 5, null, 3)], { 5: shown(5) })).toEqual([
+      {
+        key: 'local:1',
+        source: 'local',
+        id: 1,
+        status: 'saved',
+        product: { id: 5, title: 'Phone 5', price: 1000, discount: 10, discount_price: 900, image: '/media/5.svg' },
+        feature_id: null,
+        feature: null,
+        quantity: 3,
+        stock: 5,
+        price: 900,
+        listPrice: 1000,
+      },
+    ]);
+  });
+  it("knows the stock left: the variant's count, else the product's", () => {
+    const [plain, big] = localLines([entry(1, 5, null), entry(2, 5, 12)], { 5: shown(5) });
+    expect(plain?.stock).toBe(5);
+    expect(big?.stock).toBe(BIG.count);
+  });
+  it("a variant's own price wins over the discount, and its image over the product's", () => {
+    const [big, black] = localLines([entry(1, 5, 12), entry(2, 5, 11)], { 5: shown(5) });
+    expect(big).toMatchObject({ feature: BIG, price: 1500, listPrice: 1500, product: { image: '/media/5.svg' } });
+    expect(black).toMatchObject({
+      feature: BLACK,
+      price: 900,
+      listPrice: 1000,
+      product: { image: '/media/black.svg' },
+    });
+  });
+  it('leaves out entries whose product could not be fetched, or whose feature it no longer has', () => {
+    const lines = localLines([entry(1, 5, null), entry(2, 6, null), entry(3, 7, null), entry(4, 5, 99)], {
+      5: shown(5),
+      6: null,
+    });
+    expect(lines.map((l) => l.key)).toEqual(['local:1']);
+  });
+  it('shows the default title and the placeholder for a product without them', () => {
+    const [line] = localLines([entry(1, 5, null)], { 5: shown(5, { title: DEFAULT_TITLE, images: [] }) });
+    expect(line?.product.title).toBe(DEFAULT_TITLE);
+    expect(line?.product.image).toBe(PLACEHOLDER_IMAGE);
+  });
+});
+
+describe('shopperLines', () => {
+  const server = readServerBasket([item(8, 5, null, 4, 850), item(9, 6, BIG, 1, 1500)]);
+
+  it("shows the server's unit price and quantity, and takes a stock it does not carry from the products fetched", () => {
+    const [plain, big] = shopperLines(server, [], { 5: shown(5, { stock: 2 }) });
+    expect(plain).toMatchObject({
+      key: 'server:8',
+      source: 'server',
+      status: 'saved',
+      quantity: 4,
+      price: 850,
+      stock: 2,
+    });
+    expect(plain?.listPrice).toBe(1000);
+    expect(big).toMatchObject({ key: 'server:9', feature: BIG, stock: BIG.count, product: { image: '/media/6.svg' } });
+  });
+
+  it('lays the waiting changes over the lines: a new quantity, a removal, a new line, a refused one', () => {
+    let changes = recordChange([], { product: 5, feature: null, kind: 'set', quantity: 5 });
+    changes = recordChange(changes, { product: 6, feature: 12, kind: 'remove', quantity: 0 });
+    changes = recordChange(changes, { product: 7, feature: null, kind: 'add', quantity: 1 });
+    changes = refuseChange(
+      recordChange(changes, { product: 9, feature: null, kind: 'add', quantity: 1 }),
+      { product: 9, feature: null },
+      'Out of stock.',
+    );
+    const lines = shopperLines(server, changes, { 7: shown(7), 9: shown(9) });
+    expect(lines.map((l) => [l.key, l.status, l.quantity, l.reason ?? null])).toEqual([
+      ['server:8', 'waiting', 5, null],
+      ['pending:7:', 'waiting', 1, null],
+      ['pending:9:', 'refused', 1, 'Out of stock.'],
+    ]);
+  });
+
+  it('a line that carries only ids shows at once, and is filled in when its product comes', () => {
+    const bare = readServerBasket([item(10, 5, BLACK, 1, '900.00', true)]);
+    expect(productsToFetch(bare, []).map((l) => l.product)).toEqual([5]);
+    const [waiting] = shopperLines(bare, [], {});
+    expect(waiting).toMatchObject({
+      key: 'server:10',
+      known: false,
+      feature_id: 11,
+      price: 900,
+      product: { id: 5, title: '' },
+    });
+    const [filled] = shopperLines(bare, [], { 5: shown(5) });
+    expect(filled).toMatchObject({ feature: BLACK, product: { title: 'Phone 5', image: '/media/black.svg' } });
+    expect(filled?.known).toBeUndefined();
+    expect(shopperLines(bare, [], { 5: null })).toEqual([]);
+  });
+});

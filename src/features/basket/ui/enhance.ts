@@ -1,0 +1,109 @@
+/**
+ * Basket hooks of the prerendered pages, without a framework (tiny, on every
+ * page): every `[data-basket-count]` badge shows the count once it is known
+ * (hidden until then, so no wrong number flashes), and every
+ * `[data-add-to-basket={id}]` button adds or removes its product (toggle,
+ * spec §4), with `aria-pressed` and `data-in-basket` showing whether it is in
+ * the basket (the CSS then shows "in basket" and the link to the basket), and
+ * `disabled` when it is sold out and not in the basket. A line the server
+ * refused is not in the basket; a product page says the server's reason
+ * beside its button (`[data-basket-refused={id}]`).
+ *
+ * A button may carry `data-feature={id}` (or `data-feature-id`, set by the
+ * product page's feature picker, which also fires `bozor:feature-change`). An island
+ * that handles the click itself (the product page's feature picker) calls
+ * `event.preventDefault()` and `addToBasket(product, featureId)`; this
+ * listener then leaves the click alone.
+ */
+import { localizedPath } from '../../../i18n/urls.ts';
+import {
+  $basketCount,
+  $basketKeys,
+  $featureChoice,
+  $refusedLines,
+  $soldOut,
+  addToBasket,
+  anyKey,
+  keyString,
+  loadBasket,
+  sendWhenOnline,
+} from '../state/basket.ts';
+import { $lang } from '../../../i18n/language.ts';
+import { $signedIn } from '../../../backend/tokens.ts';
+import { watchNewButtons } from '../../../shared/ui/watch-buttons.ts';
+
+const featureOf = (button: HTMLElement): number | null => {
+  // data-feature, or data-feature-id as the product page's feature picker sets it.
+  const raw = button.dataset['feature'] ?? button.dataset['featureId'];
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+};
+
+function paintBadges(count: number | null) {
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-basket-count]')) {
+    if (count === null) {
+      badge.hidden = true;
+      continue;
+    }
+    badge.textContent = String(count);
+    badge.hidden = count === 0;
+  }
+}
+
+function paintButtons(keys: ReadonlySet<string> = $basketKeys.get()) {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-add-to-basket]')) {
+    const id = Number(button.dataset['addToBasket']);
+    const feature = featureOf(button);
+    const pressed = keys.has(feature === null ? anyKey(id) : keyString(id, feature));
+    button.setAttribute('aria-pressed', String(pressed));
+    button.dataset['inBasket'] = String(pressed);
+    // Sold out (built in, set by the product page, or learnt from a refused add): nothing to add, but a line
+    // already in the basket can still be taken out. `data-gone`: the product page found it no longer sold.
+    if (feature === null && $soldOut.get().has(id)) button.dataset['soldOut'] = 'true';
+    const soldOut = button.dataset['soldOut'] === 'true';
+    button.disabled = button.dataset['gone'] === 'true' || (soldOut && !pressed);
+  }
+}
+
+/** Beside a product page's button (`[data-basket-refused={id}]`), why the server refused its chosen line's add. */
+function paintRefusals(refused: ReadonlyMap<string, string> = $refusedLines.get()) {
+  for (const note of document.querySelectorAll<HTMLElement>('[data-basket-refused]')) {
+    const id = note.dataset['basketRefused'];
+    const button = document.querySelector<HTMLElement>(`[data-add-to-basket="${id}"]`);
+    const reason = button ? refused.get(keyString(Number(id), featureOf(button))) : undefined;
+    note.hidden = reason === undefined;
+    note.querySelector('[data-reason]')!.textContent = reason ?? '';
+  }
+}
+
+let started = false;
+
+export function enhanceBasket(): void {
+  if (started) return;
+  started = true;
+  $basketCount.subscribe(paintBadges);
+  $basketKeys.subscribe((keys) => paintButtons(keys));
+  $soldOut.listen(() => paintButtons());
+  $refusedLines.subscribe(paintRefusals);
+  document.addEventListener('bozor:feature-change', () => {
+    paintButtons();
+    paintRefusals();
+  });
+  watchNewButtons('[data-add-to-basket]', () => paintButtons());
+  // A card's add of a product sold in variants opens its page: the shopper chooses the variant there.
+  $featureChoice.listen((choice) => {
+    if (choice) location.assign(localizedPath($lang.get(), `/product/${choice.product}`));
+  });
+  if ($signedIn.get()) {
+    // Every page load reads the basket and sends the changes still waiting; so does coming back online.
+    void loadBasket({ quiet: !document.getElementById('basket-root') });
+    sendWhenOnline();
+  }
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-add-to-basket]');
+    if (!button || event.defaultPrevented) return;
+    event.preventDefault();
+    const raw = button.dataset['addToBasket'] ?? '';
+    // A bad id still reaches the action, which answers 'Notoʻgʻri mahsulot maʼlumotlari!'.
+    void addToBasket({ id: /^\d+$/.test(raw) ? Number(raw) : NaN }, featureOf(button));
+  });
+}

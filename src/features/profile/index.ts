@@ -1,0 +1,2 @@
+/** The profile: the shopper's personal data. */
+export { $profile, loadProfile, saveProfile } from './state/profile.ts';

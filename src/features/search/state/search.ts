@@ -1,0 +1,42 @@
+/**
+ * Search calls (spec §7): the suggestions box's GET /products/search/ (a
+ * failure gives three empty lists) and the search page's paged
+ * /products/search-product/. Both send the query normalised as the index is
+ * (src/features/search/rules/search-text.ts), so the API fallback finds what the index would.
+ */
+import type { Page, ProductSummary, SearchSuggestions } from '../../../backend/shop.ts';
+import { normaliseSearchText } from '../rules/search-text.ts';
+import { getApi } from '../../../backend/api.ts';
+import { hasCapability } from '../../../backend/capabilities.ts';
+
+/**
+ * Suggestions for the search box; three empty lists when the call fails. Without the stores capability the site
+ * has no page for a store the search names, so no store is suggested.
+ */
+export async function suggest(query: string): Promise<SearchSuggestions> {
+  const [{ searchSuggestions }, api] = await Promise.all([import('../../../backend/fallbacks.ts'), getApi()]);
+  const answer = await searchSuggestions(api, normaliseSearchText(query));
+  return hasCapability('stores') ? answer : { ...answer, stores: [] };
+}
+
+/** One page of the search page's results; a failure is the caller's to show. */
+export async function searchProducts(query: string, page: number): Promise<Page<ProductSummary>> {
+  return (await getApi()).call('searchProducts', { query: { q: normaliseSearchText(query), page: String(page) } });
+}
+
+const firstPages = new Map<string, Promise<Page<ProductSummary>>>();
+
+/**
+ * The first page of a query's results, asked for once per page load: the search page's island module asks as it
+ * loads, before React renders, and the island takes the same answer when it wakes. A failure is forgotten, so
+ * asking again asks the API again.
+ */
+export function firstResults(query: string): Promise<Page<ProductSummary>> {
+  let page = firstPages.get(query);
+  if (!page) {
+    page = searchProducts(query, 1);
+    firstPages.set(query, page);
+    page.catch(() => firstPages.delete(query));
+  }
+  return page;
+}
