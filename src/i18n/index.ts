@@ -5,10 +5,9 @@
 import type { Lang } from '#contract/schemas.ts';
 import { formatMessage } from './format.ts';
 import { ru } from './ru.ts';
-import { uz } from './uz.ts';
+import { uz, type MessageKey, type Messages } from './uz.ts';
 
-export type MessageKey = keyof typeof uz;
-export type Messages = Record<MessageKey, string>;
+export type { MessageKey, Messages } from './uz.ts';
 
 const messages: Record<Lang, Messages> = { uz, ru };
 

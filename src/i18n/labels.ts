@@ -9,11 +9,10 @@
  * island asking for a label outside its set does not compile. Client code
  * imports only the types (this module holds both languages).
  */
-import type { MessageKey } from './index.ts';
+import type { MessageKey } from './uz.ts';
 import { ru } from './ru.ts';
 import { uz } from './uz.ts';
 import type { Lang } from '#contract/schemas.ts';
-import type { Labels } from './messages.ts';
 
 /** What a product card says besides its data (src/shared/card.ts). */
 const CARD = ['product.rating', 'review.rating', 'product.discount', 'product.installment'] as const;
@@ -88,6 +87,11 @@ export const LABEL_SETS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type LabelSet = keyof typeof LABEL_SETS;
+
+/** The message keys of a label set: those starting with one of its prefixes. */
+export type LabelKey<S extends LabelSet> = Extract<MessageKey, `${(typeof LABEL_SETS)[S][number]}${string}`>;
+/** A label set's labels in one language. */
+export type Labels<S extends LabelSet> = Readonly<Record<LabelKey<S>, string>>;
 
 const picked = new Map<string, Labels<LabelSet>>();
 

@@ -5,13 +5,11 @@
  * error rather than a raw key on the screen.
  */
 import { formatMessage } from './format.ts';
-import type { MessageKey } from './index.ts';
-import type { LABEL_SETS, LabelSet } from './labels.ts';
+import type { MessageKey } from './uz.ts';
+import type { LabelKey, Labels } from './labels.ts';
 
-/** The message keys of a label set: those starting with one of its prefixes. */
-export type LabelKey<S extends LabelSet> = Extract<MessageKey, `${(typeof LABEL_SETS)[S][number]}${string}`>;
-/** A label set's labels in one language. */
-export type Labels<S extends LabelSet> = Readonly<Record<LabelKey<S>, string>>;
+export type { LabelKey, Labels };
+
 export type Translate<K extends MessageKey = MessageKey> = (key: K, values?: Record<string, string | number>) => string;
 
 export function makeT<K extends MessageKey>(labels: Readonly<Record<K, string>>): Translate<K> {

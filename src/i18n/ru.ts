@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts';
+import type { Messages } from './uz.ts';
 import { GENERAL_ERROR } from './general-error.ts';
 
 export const ru: Messages = {

@@ -630,3 +630,6 @@ export const uz = {
   'isl.orders.try_later': 'Xatolik yuz berdi. Keyinroq qayta urinib koʻring.',
   'isl.orders.cancelled': '{number} raqamli buyurtma bekor qilindi',
 } as const;
+
+export type MessageKey = keyof typeof uz;
+export type Messages = Record<MessageKey, string>;

@@ -4,7 +4,7 @@
  */
 import { priceBlocks, priceKey } from './price.ts';
 import type { ListingState } from './state.ts';
-import { FILTER_KEYS, filterKeyOf, parseValue, YES } from './values.ts';
+import { FILTER_KEYS, filterKeyOf, parseValue, YES, type Counts } from './values.ts';
 
 /** A Pagefind filter object (`{ all: [...] }`, `{ key: { any: [...] } }`...). */
 export type PagefindFilter = Record<string, unknown>;
@@ -70,7 +70,6 @@ export function loadKeys(keys: readonly string[]): PagefindFilter {
 }
 
 /** Pagefind's counts: filter key → value → pages. */
-export type Counts = Record<string, Record<string, number>>;
 
 interface FacetOption {
   token: string;

@@ -8,7 +8,6 @@ import {
   stateClauses,
   STOCK_GROUP,
   valueIndex,
-  type Counts,
 } from './filters.ts';
 import { MONTHLY_STEPS, monthlyOptions, monthlySortKey, monthlyValues } from './monthly.ts';
 import { priceBlocks, priceValues } from './price.ts';
@@ -23,7 +22,7 @@ import {
   parseListingQuery,
   toggleToken,
 } from './state.ts';
-import { brandOf, facetValue, featureValue, parseValue, slug } from './values.ts';
+import { brandOf, facetValue, featureValue, parseValue, slug, type Counts } from './values.ts';
 
 describe('the URL ↔ the filter state', () => {
   it('reads sort, facets, price and stock', () => {

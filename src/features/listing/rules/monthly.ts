@@ -1,6 +1,5 @@
 /** The monthly payment filter and sort of a listing (installment offers). */
-import type { Counts } from './filters.ts';
-import { FILTER_KEYS } from './values.ts';
+import { FILTER_KEYS, type Counts } from './values.ts';
 
 /**
  * "Up to N soʻm a month": the steps a shopper picks from.

@@ -96,3 +96,6 @@ export function brandOf(title: string | null | undefined): string | null {
   }
   return null;
 }
+
+/** How many products carry each value of each filter: counts[filter][value]. */
+export type Counts = Record<string, Record<string, number>>;

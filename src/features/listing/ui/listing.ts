@@ -14,7 +14,8 @@ import { switchLangPath } from '../../../i18n/urls.ts';
 import labels from 'virtual:labels/listing';
 import { PART_FILTER } from '../../../shared/index-parts.ts';
 import { combine, facetGroups, MONTHLY_GROUP, STOCK_GROUP, stateClauses } from '../rules/filters.ts';
-import type { Counts, Group } from '../rules/filters.ts';
+import type { Group } from '../rules/filters.ts';
+import type { Counts } from '../rules/values.ts';
 import { monthlyOptions } from '../rules/monthly.ts';
 import { pagefindSort, SORTS, type SortKey } from '../rules/sorts.ts';
 import {

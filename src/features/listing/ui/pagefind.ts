@@ -5,7 +5,8 @@
  */
 import type { NamedFacet } from '../rules/values.ts';
 import { FILTER_KEYS, filterKeyOf, YES } from '../rules/values.ts';
-import { loadKeys, valueIndex, type Counts, type PagefindFilter, type ValueIndex } from '../rules/filters.ts';
+import { loadKeys, valueIndex, type PagefindFilter, type ValueIndex } from '../rules/filters.ts';
+import type { Counts } from '../rules/values.ts';
 import type { ListingCard } from '../rules/facets.ts';
 import { loadSearchIndex } from '../../../shared/ui/index-loader.ts';
 import { loadStylesheets } from '../../../shared/ui/stylesheet.ts';
