@@ -1,6 +1,6 @@
 /**
- * The shop's one way to open and close a modal <dialog> (the islands' ModalDialog, the footer's dialogs and the
- * listing's filter sheet on a phone use it): focus moves in (to `[data-autofocus]`, or where `focus` says), Tab stays inside, Escape and a click on the
+ * The shop's one way to open and close a modal <dialog> (the islands' ModalDialog, the footer's dialogs, the
+ * listing's filter sheet on a phone and the product's zoomed photos use it): focus moves in (to `[data-autofocus]`, or where `focus` says), Tab stays inside, Escape and a click on the
  * backdrop ask to close, and closing gives focus back to what opened it while that is still on the page.
  */
 

@@ -6,6 +6,7 @@
  */
 import type { Gallery } from '../rules/live-product.ts';
 import { GALLERY_PHOTO, imageAttributes, SMALL_PHOTO, type PhotoKind } from '../../../shared/image-url.ts';
+import { openModal } from '../../../shared/ui/dialog.ts';
 
 /** The panel's translator: the gallery's labels. */
 type Say = (
@@ -207,7 +208,7 @@ function fullScreen(
   const open = (list: string[], n: number) => {
     images = list;
     showBig(n);
-    dialog.showModal();
+    openModal(dialog);
     if (!goingBack) push();
   };
   dialog.addEventListener('close', () => {
