@@ -2,7 +2,7 @@
  * /{lang}/search?q= (spec §2): paged results of /products/search-product/
  * with the catalogue's cards; "more" follows the answer's next link.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary } from '../../../backend/shop.ts';
 import { FIRST_ROW, type CardSetup } from '../../../shared/card.ts';
@@ -15,11 +15,13 @@ import { makeT, type Labels } from '../../../i18n/messages.ts';
 import { rememberSearch } from '../state/recent-searches.ts';
 import { CardList } from '../../../shared/ui/CardList.tsx';
 import { useHydrated } from '../../../shared/ui/hydrated.ts';
+import { drawFirstScreen, firstScreenShown, removeFirstScreen } from './first-screen.ts';
 
 /**
  * The first results, asked for as this module loads (before React renders anything), and the first row's photos
  * requested the moment the answer is known, at the width the cards ask for and high priority: the page's largest
- * paint is one of them. The island takes the same answer when it wakes.
+ * paint is one of them. The answer is drawn at once as the page's first screen (first-screen.ts); the island takes
+ * the same answer when it wakes, and the place with it.
  */
 function askEarly(): void {
   const query = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
@@ -33,6 +35,7 @@ function askEarly(): void {
         link.fetchPriority = 'high';
         document.head.append(link);
       }
+      drawFirstScreen(query, page.results, page.count);
     },
     // The island shows a failure.
     () => undefined,
@@ -83,6 +86,11 @@ export default function SearchResults({
         setMore(false);
       });
 
+  // The island's answer replaces the first screen before the browser paints again.
+  useLayoutEffect(() => {
+    if (answered) removeFirstScreen();
+  }, [answered]);
+
   useEffect(() => {
     if (!query) return;
     // The header's box shows what was searched (it takes the text over when it wakes, SearchBox.tsx).
@@ -93,7 +101,7 @@ export default function SearchResults({
   }, [query]);
 
   return (
-    <section data-testid="search-results">
+    <section data-testid="search-results" hidden={!!query && !answered && firstScreenShown()}>
       {query && <h2>{t('isl.search.results_for', { q: query })}</h2>}
       {query === '' && <p className="island-status">{t('isl.search.enter_query')}</p>}
       {query && !loading && (
