@@ -30,7 +30,7 @@ export type SubmitEvent =
 
 export const SUBMIT_IDLE: SubmitState = { phase: 'idle' };
 
-/** Never ordered silently: unsaved lines leave the order, changed prices show, and the shopper confirms again. */
+/** Whether the shopper confirms again before an order: a line was left out, or its price or quantity changed. */
 export const mustConfirm = (check: LineCheck) => check.leftOut.length > 0 || check.changed.length > 0;
 
 /** The next state; an event that does not fit the state (a second send while one is on its way) changes nothing. */
