@@ -6,17 +6,14 @@
  * paid through the checkout's pay link and comes back here; an order not yet
  * delivered can be cancelled behind the prompt.
  */
-import { SMALL_PHOTO } from '../../../shared/image-url.ts';
-import { photoProps } from '../../../shared/ui/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canPay } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
 import { addressDetails } from '../../address/index.ts';
-import { orderIdFromQuery, orderLineImage, paymentFailedInQuery } from '../rules/orders.ts';
+import { orderIdFromQuery, paymentFailedInQuery } from '../rules/orders.ts';
 import { printUzPhone } from '../../../shared/uz-phone.ts';
 import { formatPrice } from '../../../shared/price.ts';
-import { featureText, productTitle } from '../../../shared/product.ts';
 import { localizedPath } from '../../../i18n/urls.ts';
 import { makeT, type Labels, type LabelKey, type Translate } from '../../../i18n/messages.ts';
 import {
@@ -32,6 +29,7 @@ import {
 import { hasCapability } from '../../../backend/capabilities.ts';
 import { SignInGate } from '../../sign-in/index.ts';
 import CancelDialog from './CancelDialog.tsx';
+import OrderItems from './OrderItems.tsx';
 import { Fact, LoadFailed, OrdersUnavailable, PaymentState, ShopDate, StatusText } from './parts.tsx';
 import '../../../shared/ui/tiles.css';
 import './orders.css';
@@ -213,54 +211,7 @@ function OrderDetails({
         </p>
       )}
 
-      <h2>{t('isl.order.items')}</h2>
-      <ul className="orders-lines" data-testid="order-items">
-        {order.items.map((item) => (
-          <li key={item.id} className="orders-line" data-product={item.product.id}>
-            <img
-              className="orders-line-image"
-              {...photoProps(orderLineImage(item), SMALL_PHOTO)}
-              alt=""
-              width="64"
-              height="64"
-              loading="lazy"
-            />
-            <a className="orders-line-title" href={localizedPath(lang, `/product/${item.product.id}`)}>
-              {productTitle(item.product)}
-            </a>
-            {item.feature && item.feature.attributes.length > 0 && (
-              <span className="orders-line-feature" data-testid="order-item-feature">
-                {featureText(item.feature)}
-              </span>
-            )}
-            <span className="orders-line-price" data-testid="order-item-price">
-              {t('isl.checkout.line_price', { quantity: item.quantity, price: formatPrice(item.price, lang) })}
-            </span>
-          </li>
-        ))}
-      </ul>
-
-      {(order.receipt.sales || order.receipt.return) && (
-        <>
-          <h2>{t('isl.orders.receipts')}</h2>
-          <ul className="orders-receipts" data-testid="order-receipts">
-            {order.receipt.sales && (
-              <li>
-                <a href={order.receipt.sales} rel="noopener">
-                  {t('isl.orders.receipt_sales')}
-                </a>
-              </li>
-            )}
-            {order.receipt.return && (
-              <li>
-                <a href={order.receipt.return} rel="noopener">
-                  {t('isl.orders.receipt_return')}
-                </a>
-              </li>
-            )}
-          </ul>
-        </>
-      )}
+      <OrderItems lang={lang} t={t} order={order} />
       {back}
       <CancelDialog
         order={confirming ? order : null}

@@ -5,22 +5,20 @@
  * status, payment state, total and its lines' pictures, "show more" while the API has more pages,
  * and cancelling behind the prompt. A visitor sees 'sign in to access'.
  */
-import { SMALL_PHOTO } from '../../../shared/image-url.ts';
-import { photoProps } from '../../../shared/ui/photo.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { orderPagePath, ORDER_TABS, type OrderTab } from '#contract/order-status.ts';
+import { ORDER_TABS, type OrderTab } from '#contract/order-status.ts';
 import type { Lang, Order } from '#contract/schemas.ts';
-import { orderThumbnails, tabFromQuery } from '../rules/orders.ts';
-import { formatPrice } from '../../../shared/price.ts';
+import { tabFromQuery } from '../rules/orders.ts';
 import { tabAfterKey } from '../../../shared/tabs.ts';
 import { makeT, type Labels, type LabelKey, type Translate } from '../../../i18n/messages.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
-import { $cancelling, $orderLists, $orderListState, cancellable, loadOrders, loadOrdersOnce } from '../state/orders.ts';
+import { $cancelling, $orderLists, $orderListState, loadOrders, loadOrdersOnce } from '../state/orders.ts';
 import RetryButton from '../../../shared/ui/RetryButton.tsx';
 import { SignInGate } from '../../sign-in/index.ts';
 import CancelDialog from './CancelDialog.tsx';
-import { Fact, LoadFailed, OrdersUnavailable, PaymentState, ShopDate, StatusText } from './parts.tsx';
+import { LoadFailed, OrdersUnavailable } from './parts.tsx';
+import OrderListItem from './OrderListItem.tsx';
 import '../../../shared/ui/tiles.css';
 import './orders.css';
 
@@ -137,7 +135,7 @@ function OrderTabList({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>
           <>
             <ul className="orders-list" data-testid="orders-list">
               {list.orders.map((order) => (
-                <OrderItem
+                <OrderListItem
                   key={order.id}
                   lang={lang}
                   t={t}
@@ -177,72 +175,5 @@ function OrderTabList({ lang, t }: { lang: Lang; t: Translate<LabelKey<'orders'>
         }}
       />
     </div>
-  );
-}
-
-function OrderItem({
-  lang,
-  t,
-  order,
-  cancelling,
-  onCancel,
-}: {
-  lang: Lang;
-  t: Translate<LabelKey<'orders'>>;
-  order: Order;
-  cancelling: boolean;
-  onCancel: () => void;
-}) {
-  const titleId = `order-${order.id}-title`;
-  const pictures = orderThumbnails(order);
-  return (
-    <li className="orders-item" data-testid="order-item" data-order={order.id} data-status={order.status}>
-      <h2 id={titleId} className="orders-item-title">
-        <a href={orderPagePath(lang, order.id, 'order')}>{t('isl.orders.order', { number: order.number })}</a>
-      </h2>
-      {pictures.lines.length > 0 && (
-        <ul className="orders-thumbs" aria-label={t('isl.order.items')} data-testid="order-thumbs">
-          {pictures.lines.map((line) => (
-            <li key={line.id}>
-              <img
-                {...photoProps(line.image, SMALL_PHOTO)}
-                alt={line.title}
-                width="56"
-                height="56"
-                loading="lazy"
-                decoding="async"
-              />
-            </li>
-          ))}
-          {pictures.more > 0 && <li className="orders-thumbs-more">+{pictures.more}</li>}
-        </ul>
-      )}
-      <dl className="orders-facts">
-        <Fact term={t('isl.orders.date')}>
-          <ShopDate lang={lang} value={order.created_at} />
-        </Fact>
-        <Fact term={t('isl.orders.status')}>
-          <StatusText status={order.status} t={t} />
-        </Fact>
-        <Fact term={t('isl.order.payment')}>
-          <PaymentState order={order} t={t} />
-        </Fact>
-        <Fact term={t('isl.order.total')} testId="order-total">
-          {formatPrice(order.price, lang)}
-        </Fact>
-      </dl>
-      {cancellable(order) && (
-        <button
-          type="button"
-          className="orders-secondary orders-cancel"
-          aria-describedby={titleId}
-          disabled={cancelling}
-          onClick={onCancel}
-          data-testid="order-cancel"
-        >
-          {t('isl.orders.cancel')}
-        </button>
-      )}
-    </li>
   );
 }

@@ -9,36 +9,22 @@
  * Editing opens the same form filled in; new photos replace the old ones.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';
-import {
-  IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
-  REVIEW_MAX_IMAGES,
-  REVIEW_TEXT_FIELDS,
-  REVIEW_TEXT_MAX,
-  type ReviewTextField,
-} from '#contract/reviews.ts';
-import { hasErrors, RATINGS, reviewErrors, type ImageProblem } from '../rules/review-form.ts';
+import { REVIEW_TEXT_FIELDS, REVIEW_TEXT_MAX, type ReviewTextField } from '#contract/reviews.ts';
+import { hasErrors, RATINGS, reviewErrors } from '../rules/review-form.ts';
 import { productTitle } from '../../../shared/product.ts';
 import type { LabelKey, Translate } from '../../../i18n/messages.ts';
-import {
-  $draft,
-  $send,
-  addReviewImages,
-  closeReview,
-  removeReviewImage,
-  sendReview,
-  setReviewField,
-} from '../state/reviews.ts';
+import { $draft, $send, closeReview, sendReview, setReviewField } from '../state/reviews.ts';
 import ModalDialog from '../../../shared/ui/ModalDialog.tsx';
+import FieldMessages from './FieldMessages.tsx';
+import ReviewImages from './ReviewImages.tsx';
 import { loadStylesheets } from '../../../shared/ui/stylesheet.ts';
 import modalCss from '../../../shared/ui/modal.css?url';
 import dialogCss from './dialog.css?url';
 
 await loadStylesheets(modalCss, dialogCss);
 
-const MB = MAX_IMAGE_BYTES / 1024 / 1024;
 /** Fields a 400 can name that the form shows beside an input. */
 const SHOWN_FIELDS = new Set<string>(['rating', ...REVIEW_TEXT_FIELDS, 'images']);
 
@@ -60,7 +46,6 @@ export default function ReviewDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const alert = useRef<HTMLDivElement>(null);
   const [tried, setTried] = useState(false);
-  const [refused, setRefused] = useState<{ name: string; problem: ImageProblem }[]>([]);
   const titleId = useId();
   const id = useId();
 
@@ -103,20 +88,7 @@ export default function ReviewDialog({
     showProblem();
   };
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const files = [...(input.files ?? [])];
-    // The same file can be picked again after it was removed.
-    input.value = '';
-    const refusedNow = await addReviewImages(files);
-    setRefused(refusedNow.map(({ file, problem }) => ({ name: file.name, problem })));
-  };
-
   const ratingMessages = messagesFor('rating', errors.rating ? t('isl.reviews.rating_required') : undefined);
-  const imageMessages = [
-    ...refused.map(({ name, problem }) => t(`isl.reviews.${problem}`, { name, mb: MB, max: REVIEW_MAX_IMAGES })),
-    ...messagesFor('images'),
-  ];
 
   return (
     <ModalDialog
@@ -181,56 +153,7 @@ export default function ReviewDialog({
           );
         })}
 
-        <fieldset className="review-images-input" aria-describedby={`${id}-images-hint`}>
-          <legend>{t('isl.reviews.add_images')}</legend>
-          <p id={`${id}-images-hint`} className="review-hint">
-            {t('isl.reviews.images', { max: REVIEW_MAX_IMAGES, mb: MB })}
-          </p>
-          {target.review && target.review.images.length > 0 && draft.images.length === 0 && (
-            <div className="review-current">
-              <p className="review-hint">{t('isl.reviews.current_images')}</p>
-              <ul className="review-previews">
-                {target.review.images.map((src, i) => (
-                  <li key={src}>
-                    <img src={src} alt={t('isl.reviews.image', { n: i + 1 })} width="80" height="80" />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {draft.images.length > 0 && (
-            <ul className="review-previews" data-testid="review-previews">
-              {draft.images.map((file) => (
-                <li key={keyOf(file)}>
-                  <Preview file={file} alt={t('isl.reviews.chosen_image', { name: file.name })} />
-                  <button
-                    type="button"
-                    className="review-remove"
-                    onClick={() => removeReviewImage(file)}
-                    aria-label={t('isl.reviews.remove_image', { name: file.name })}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {draft.images.length < REVIEW_MAX_IMAGES && (
-            <label className="btn btn-ghost review-pick">
-              {t('isl.reviews.add_images')}
-              <input
-                type="file"
-                accept={IMAGE_TYPES.join(',')}
-                multiple
-                onChange={(event) => void pick(event)}
-                aria-invalid={serverErrors['images'] !== undefined}
-                aria-describedby={imageMessages.length ? `${id}-images-error` : `${id}-images-hint`}
-                data-testid="review-files"
-              />
-            </label>
-          )}
-          <FieldMessages id={`${id}-images-error`} messages={imageMessages} />
-        </fieldset>
+        <ReviewImages t={t} id={id} draft={draft} serverMessages={serverErrors['images']} />
 
         <div ref={alert} tabIndex={-1} className="review-failure" role="alert" data-testid="review-failure">
           {failure}
@@ -244,32 +167,4 @@ export default function ReviewDialog({
       </form>
     </ModalDialog>
   );
-}
-
-/** A stable key per chosen file (picking the same photo twice gives two files). */
-const keys = new WeakMap<File, number>();
-let nextKey = 0;
-function keyOf(file: File): number {
-  let key = keys.get(file);
-  if (key === undefined) {
-    key = nextKey++;
-    keys.set(file, key);
-  }
-  return key;
-}
-
-function FieldMessages({ id, messages }: { id: string; messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <p id={id} className="review-error" role="alert">
-      {messages.join(' ')}
-    </p>
-  );
-}
-
-/** A chosen file's preview: an object URL, revoked when the preview goes. */
-function Preview({ file, alt }: { file: File; alt: string }) {
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <img src={url} alt={alt} width="80" height="80" />;
 }
