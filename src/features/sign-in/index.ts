@@ -1,3 +1,2 @@
 /** Sign-in: the phone and code dialog, the session and signing out. */
 export { enhanceAuth } from './ui/enhance.ts';
-export { default as SignInGate } from './ui/SignInGate.tsx';

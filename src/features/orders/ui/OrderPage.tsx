@@ -27,7 +27,7 @@ import {
   payOrder,
 } from '../state/orders.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
-import { SignInGate } from '../../sign-in/index.ts';
+import SignInGate from '../../../shared/ui/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
 import OrderItems from './OrderItems.tsx';
 import { Fact, LoadFailed, OrdersUnavailable, PaymentState, ShopDate, StatusText } from './parts.tsx';

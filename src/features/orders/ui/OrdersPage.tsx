@@ -15,7 +15,7 @@ import { makeT, type Labels, type LabelKey, type Translate } from '../../../i18n
 import { hasCapability } from '../../../backend/capabilities.ts';
 import { $cancelling, $orderLists, $orderListState, loadOrders, loadOrdersOnce } from '../state/orders.ts';
 import RetryButton from '../../../shared/ui/RetryButton.tsx';
-import { SignInGate } from '../../sign-in/index.ts';
+import SignInGate from '../../../shared/ui/SignInGate.tsx';
 import CancelDialog from './CancelDialog.tsx';
 import { LoadFailed, OrdersUnavailable } from './parts.tsx';
 import OrderListItem from './OrderListItem.tsx';

@@ -15,7 +15,7 @@ import { openAddressPicker } from '../../address/index.ts';
 import { notify } from '../../../shared/notify.ts';
 import { $profile, $profileLoad, loadProfile, profileAddressSaved, saveProfile } from '../state/profile.ts';
 import RetryButton from '../../../shared/ui/RetryButton.tsx';
-import { SignInGate } from '../../sign-in/index.ts';
+import SignInGate from '../../../shared/ui/SignInGate.tsx';
 import './profile.css';
 
 /** A field's message: the browser's check, or the API's words. */

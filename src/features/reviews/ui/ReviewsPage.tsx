@@ -11,7 +11,7 @@ import type { Lang } from '#contract/schemas.ts';
 import { tabAfterKey } from '../../../shared/tabs.ts';
 import { makeT, type Labels, type LabelKey, type Translate } from '../../../i18n/messages.ts';
 import { $pending, $rated, $reviewOpen, loadPending, loadRated, loadReviews } from '../state/reviews.ts';
-import { SignInGate } from '../../sign-in/index.ts';
+import SignInGate from '../../../shared/ui/SignInGate.tsx';
 import { ListStatus, PendingItem, RatedItem } from './ReviewItems.tsx';
 import './reviews-page.css';
 

@@ -1,7 +1,10 @@
 /**
- * No import circles among the shop's modules (src/ and contract/): type-only and dynamic imports count too, since
- * a circle of either still hides which module is the rule and which the user of it. ESLint's no-cycle skips both,
- * so the graph is read here.
+ * The shop's import graph (src/ and contract/), read here because ESLint's zones see one import at a time:
+ * - no import circles: type-only and dynamic imports count too, since a circle of either still hides which module
+ *   is the rule and which the user of it (ESLint's no-cycle skips both);
+ * - no stylesheet behind a feature's index.ts: a stylesheet is bundled with every page whose scripts import a module
+ *   that reaches it, used or not, so an index that names a module with one puts it on every page that imports the
+ *   index.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,15 +23,18 @@ function modulesUnder(folder: string): string[] {
 }
 
 /** The modules a module imports, by absolute path: relative and `#contract/` specifiers that name a file. */
-function importsOf(file: string, text: string): string[] {
+function importsOf(file: string, text: string, kind = MODULE): string[] {
   return [...text.matchAll(IMPORT)].flatMap((match) => {
-    const specifier = (match[1] ?? match[2] ?? match[3])!.replace(/\?.*$/, '');
+    const written = (match[1] ?? match[2] ?? match[3])!;
+    // A stylesheet asked for as a URL (`?url`) is fetched when used, not bundled with the page.
+    if (kind !== MODULE && written.includes('?')) return [];
+    const specifier = written.replace(/\?.*$/, '');
     const path = specifier.startsWith('#contract/')
       ? join(root, 'contract', specifier.slice('#contract/'.length))
       : specifier.startsWith('.')
         ? resolve(dirname(file), specifier)
         : null;
-    return path && MODULE.test(path) && existsSync(path) ? [path] : [];
+    return path && kind.test(path) && existsSync(path) ? [path] : [];
   });
 }
 
@@ -65,6 +71,19 @@ function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return found;
 }
 
+/** The modules `entry` reaches by static imports (not `import()`), itself included. */
+function reached(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8').replace(/import\s*\(\s*['"][^'"]+['"]\s*\)/g, '');
+    for (const next of importsOf(file, text)) visit(next);
+  };
+  visit(entry);
+  return seen;
+}
+
 describe('import circles', () => {
   it('are found, type-only and dynamic imports included', () => {
     const file = join(root, 'src/a.ts');
@@ -87,5 +106,29 @@ describe('import circles', () => {
     // The graph is real: the shop's modules import one another.
     expect([...graph.values()].flat().length).toBeGreaterThan(modules.length);
     expect(circles(graph).map((group) => group.map((file) => relative(root, file)))).toEqual([]);
+  });
+});
+
+describe("a feature's index.ts", () => {
+  const indexes = readdirSync(join(root, 'src/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(root, 'src/features', entry.name, 'index.ts'));
+
+  it('is read through its static imports only, and a stylesheet is found', () => {
+    const checkout = join(root, 'src/features/checkout/ui/CheckoutPage.tsx');
+    const styles = [...reached(checkout)].flatMap((file) => importsOf(file, readFileSync(file, 'utf8'), /\.css$/));
+    expect(styles.map((file) => relative(root, file))).toContain('src/features/checkout/ui/checkout.css');
+  });
+
+  it('reaches no stylesheet', () => {
+    expect(indexes.length).toBeGreaterThan(5);
+    const styled = indexes.flatMap((index) =>
+      [...reached(index)].flatMap((file) =>
+        importsOf(file, readFileSync(file, 'utf8'), /\.css$/).map(
+          (style) => `${relative(root, index)} → ${relative(root, file)} → ${relative(root, style)}`,
+        ),
+      ),
+    );
+    expect(styled).toEqual([]);
   });
 });

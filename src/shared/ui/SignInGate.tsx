@@ -5,9 +5,9 @@
  */
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { $signedIn } from '../../../backend/tokens.ts';
-import { useHydrated } from '../../../shared/ui/hydrated.ts';
-import '../../../shared/ui/tiles.css';
+import { $signedIn } from '../../backend/tokens.ts';
+import { useHydrated } from './hydrated.ts';
+import './tiles.css';
 
 export default function SignInGate({
   message,
