@@ -2,4 +2,4 @@
 export { $recentSearches } from './state/recent-searches.ts';
 /** The header's search box, hydrated when the shopper reaches for it. */
 export const searchBox = () => import('./ui/hydrate.tsx');
-export { FIRST_SCREEN_ID, type FirstScreenSetup } from './ui/first-screen.ts';
+export { FIRST_SCREEN_ID, showFirstScreen, type FirstScreenSetup } from './ui/first-screen.ts';

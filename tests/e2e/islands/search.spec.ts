@@ -146,6 +146,41 @@ test('results page: paged results, and an API failure shows the no-results text'
   await expect(page.getByTestId('search-results').getByText(NO_RESULTS)).toBeVisible({ timeout: 15_000 });
 });
 
+test('results page: the first answer is drawn before React wakes, and the island takes it over without a shift', async ({
+  page,
+}) => {
+  // The island's module is held back: only the first screen can draw the results meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/SearchResults\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/uz/search?q=Xiaomi');
+  const firstScreen = page.locator('#search-first');
+  await expect(firstScreen.locator('.card').first()).toBeVisible();
+  const drawn = await firstScreen.locator('.card').count();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+  const box = await firstScreen.locator('.card').first().boundingBox();
+  // From here on, the takeover's shifts only.
+  await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.splice(0));
+
+  release();
+  await expect(firstScreen).toHaveCount(0);
+  const results = page.getByTestId('search-results');
+  await expect(results.locator('.card')).toHaveCount(drawn);
+  expect(await results.locator('.card').first().boundingBox()).toEqual(box);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});
+
 test('results page in Russian', async ({ page }) => {
   await page.goto('/ru/search?q=Xiaomi');
   await expect(page.getByText('Результаты по запросу «Xiaomi»')).toBeVisible();

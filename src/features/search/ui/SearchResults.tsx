@@ -5,9 +5,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary } from '../../../backend/shop.ts';
-import { FIRST_ROW, type CardSetup } from '../../../shared/card.ts';
-import { CARD_PHOTO, imageAttributes } from '../../../shared/image-url.ts';
-import { firstImage } from '../../../shared/product.ts';
+import type { CardSetup } from '../../../shared/card.ts';
 import { pageFromNext } from '../../../shared/paging.ts';
 import { cleanQuery } from '../rules/recent-searches.ts';
 import { firstResults, searchProducts } from '../state/search.ts';
@@ -15,33 +13,7 @@ import { makeT, type Labels } from '../../../i18n/messages.ts';
 import { rememberSearch } from '../state/recent-searches.ts';
 import { CardList } from '../../../shared/ui/CardList.tsx';
 import { useHydrated } from '../../../shared/ui/hydrated.ts';
-import { drawFirstScreen, firstScreenShown, removeFirstScreen } from './first-screen.ts';
-
-/**
- * The first results, asked for as this module loads (before React renders anything), and the first row's photos
- * requested the moment the answer is known, at the width the cards ask for and high priority: the page's largest
- * paint is one of them. The answer is drawn at once as the page's first screen (first-screen.ts); the island takes
- * the same answer when it wakes, and the place with it.
- */
-function askEarly(): void {
-  const query = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
-  if (!query) return;
-  firstResults(query).then(
-    (page) => {
-      for (const product of page.results.slice(0, FIRST_ROW)) {
-        const { src, srcset, sizes } = imageAttributes(firstImage(product.images), CARD_PHOTO);
-        const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: src });
-        if (srcset) Object.assign(link, { imageSrcset: srcset, imageSizes: sizes });
-        link.fetchPriority = 'high';
-        document.head.append(link);
-      }
-      drawFirstScreen(query, page.results, page.count);
-    },
-    // The island shows a failure.
-    () => undefined,
-  );
-}
-if (!import.meta.env.SSR) askEarly();
+import { firstScreenShown, removeFirstScreen } from './first-screen.ts';
 
 export default function SearchResults({
   lang,

@@ -1,12 +1,18 @@
 /**
- * The search page's first screen drawn before React: the first answer's heading, count and cards, written into the
- * page the moment the answer is known, so the largest paint (a result's photo) waits for the network and not for
- * React to load and hydrate. The island draws the same markup (CardList, the same `cardHtml`) and takes the place
- * over once it has the answer, hiding this copy in the same frame: nothing moves.
+ * The search page's first screen drawn before React: the page's own small script asks for the first results as the
+ * page parses, requests the first row's photos the moment the answer is known (at the cards' width, high priority:
+ * the largest paint is one of them) and writes the answer's heading, count and cards into the page, so that paint
+ * waits for the network and not for React to load and hydrate. The island takes the same answer when it wakes
+ * (`firstResults` asks once), draws the same markup (CardList, the same `cardHtml`) and takes the place over,
+ * removing this copy in the same frame: nothing moves.
  */
 import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary } from '../../../backend/shop.ts';
 import { cardHtml, FIRST_ROW, listingCard, type CardSetup } from '../../../shared/card.ts';
+import { CARD_PHOTO, imageAttributes } from '../../../shared/image-url.ts';
+import { firstImage } from '../../../shared/product.ts';
+import { cleanQuery } from '../rules/recent-searches.ts';
+import { firstResults } from '../state/search.ts';
 import { configuredPlan } from '../../../shared/ui/installment-plan.ts';
 import { makeT, type Labels } from '../../../i18n/messages.ts';
 
@@ -19,10 +25,30 @@ export interface FirstScreenSetup {
   card: CardSetup;
 }
 
-/** Draws the first answer into the page's first-screen element, unless the island already shows results. */
-export function drawFirstScreen(query: string, results: readonly ProductSummary[], count: number): void {
+/** Asks for the address's query's first results and draws them as they come (a failure is the island's to show). */
+export function showFirstScreen(): void {
+  const query = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
+  if (!query) return;
+  firstResults(query).then(
+    (page) => {
+      for (const product of page.results.slice(0, FIRST_ROW)) {
+        const { src, srcset, sizes } = imageAttributes(firstImage(product.images), CARD_PHOTO);
+        const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: src });
+        if (srcset) Object.assign(link, { imageSrcset: srcset, imageSizes: sizes });
+        link.fetchPriority = 'high';
+        document.head.append(link);
+      }
+      drawFirstScreen(query, page.results, page.count);
+    },
+    () => undefined,
+  );
+}
+
+/** Draws the first answer into the page's first-screen element, unless the island is awake. */
+function drawFirstScreen(query: string, results: readonly ProductSummary[], count: number): void {
   const place = document.getElementById(FIRST_SCREEN_ID);
-  if (!place || results.length === 0 || document.querySelector('[data-testid="search-results"] .grid')) return;
+  // An island awake draws the answer itself (its heading is there from the start).
+  if (!place || results.length === 0 || document.querySelector('[data-testid="search-results"] h2')) return;
   const { lang, labels, card } = JSON.parse(place.dataset['setup'] ?? '') as FirstScreenSetup;
   const t = makeT(labels);
   const heading = document.createElement('h2');
