@@ -7,7 +7,7 @@ import { formatMessage } from './format.ts';
 import { ru } from './ru.ts';
 import { uz, type MessageKey, type Messages } from './uz.ts';
 
-export type { MessageKey, Messages } from './uz.ts';
+export type { MessageKey } from './uz.ts';
 
 const messages: Record<Lang, Messages> = { uz, ru };
 

@@ -1,10 +1,3 @@
 /** Orders: My orders, one order's page, cancelling and paying online. */
-export {
-  canPayOnline,
-  isPayLinkMethod,
-  orderIdFromQuery,
-  paymentFailedInQuery,
-  tabFromQuery,
-  type PayLinkMethod,
-} from './rules/orders.ts';
+export { canPayOnline, isPayLinkMethod, orderIdFromQuery, paymentFailedInQuery, tabFromQuery } from './rules/orders.ts';
 export { $openOrder, loadOrdersOnce, openOrderOnce, payLink } from './state/orders.ts';
