@@ -11,12 +11,13 @@ import type { Lang } from '#contract/schemas.ts';
 import { totals } from '../rules/basket.ts';
 import { formatPrice } from '../../../shared/price.ts';
 import { featureText } from '../../../shared/product.ts';
-import { $basketFailed, $localBasket, $pendingBasket, $serverBasket, loadBasket } from '../state/basket.ts';
+import { $basketFailed, $localBasket, $pendingBasket, $serverBasket } from '../state/basket.ts';
 import {
   $basketLoaded,
   $basketLines,
   changeQuantity,
   clearBasket,
+  loadBasket,
   loadLocalProducts,
   removeFromBasket,
   removeSelected,

@@ -103,10 +103,7 @@ export default function CheckoutPage({
 
   // Browser storage is read only once hydrated, so the first render matches the prerendered page.
   const shown = useMemo(
-    () =>
-      hydrated
-        ? selectedLines(allLines, selection).filter((l) => !excluded.has(`${l.product.id}:${l.feature_id}`))
-        : [],
+    () => (hydrated ? selectedLines(allLines, selection).filter((l) => !excluded.has(l.key)) : []),
     [hydrated, allLines, selection, excluded],
   );
   const lines = ordered ?? shown;
@@ -170,7 +167,7 @@ export default function CheckoutPage({
     const check = await checkLines(lines).finally(() => setChecking(false));
     if (check.leftOut.length || check.changed.length) {
       // Never ordered silently: unsaved lines leave the order, changed prices show, and the shopper confirms again.
-      setExcluded(new Set([...excluded, ...check.leftOut.map((l) => `${l.product.id}:${l.feature_id}`)]));
+      setExcluded(new Set([...excluded, ...check.leftOut.map((l) => l.key)]));
       setNotice(check);
       return;
     }
