@@ -1,19 +1,14 @@
 /**
- * The basket's rules (spec §3, §4, §5, §9), pure. A basket is its lines and the changes made to them (one
- * intent per line): a visitor's lines are kept on this device and a change is taken at once, never sent; a
- * signed-in shopper's lines are the server's as last read, and a change waits until the server has taken it,
- * so that sending it again can never duplicate a line: each intent is compared with the server's lines, and
- * only the spec's calls that close the gap are made (add, quantity, delete).
- *
- * - `add`: the line is there with at least `quantity` units (an add whose answer was lost finds its line there
- *   already and sends nothing);
- * - `set`: the line has exactly `quantity` units (a line that is no longer there is left alone);
- * - `remove`: the line is not there.
- *
- * New lines get quantity 1, quantities stay within 1..1000, decreasing at 1 removes the line.
+ * The basket's rules (spec §3, §4, §5, §9), pure. A basket is its lines and one change (intent) per line: a
+ * visitor's lines are kept on this device and a change is taken at once, never sent; a signed-in shopper's lines
+ * are the server's as last read, and a change waits until the server took it. Sending one again never duplicates
+ * a line: only the spec's calls that close the gap to the server's lines are made. `add`: the line is there with
+ * at least `quantity` units; `set`: exactly `quantity` (a line no longer there is left alone); `remove`: it is not
+ * there. New lines get quantity 1, quantities stay within 1..1000, decreasing at 1 removes the line.
  */
 import type { Feature } from '../../../backend/shop.ts';
 import type { ServerLine } from '../../../backend/operations/basket.ts';
+import type { ShownProduct } from '../../../shared/product.ts';
 import { parseJson, toPositiveInt } from '../../../shared/storage.ts';
 
 const MIN_QUANTITY = 1;
@@ -25,30 +20,22 @@ export interface LineOf {
   feature: number | null;
 }
 
-/**
- * The one key of a line: `7:` (product 7, no feature), `7:3` (its feature 3); `7:*` stands for any line of
- * product 7 (a card, which knows no variant).
- */
+/** The one key of a line: `7:` (product 7), `7:3` (its feature 3); `7:*`: any line of product 7 (cards). */
 export const lineKey = (product: number, feature: number | null | '*') => `${product}:${feature ?? ''}`;
 
 export const sameLine = (a: LineOf, b: LineOf) =>
   a.product === b.product && (a.feature ?? null) === (b.feature ?? null);
 
-/**
- * A line as kept: a visitor's stored entry (spec §3: ids only, the rest is refetched; `id` numbers it on this
- * device), or the ids of a server basket item (`id` is the server's item id).
- */
+/** A line as kept: a visitor's stored entry (spec §3, ids only), or a server item's ids (`id`: the item's). */
 export interface BasketEntry extends LineOf {
   id: number;
   quantity: number;
 }
 
-/** A change of one line, and whether it waits to be sent or the server refused it (`reason`). */
+/** A change of one line: waiting to be sent, or refused by the server (`reason`; not counted until retried). */
 export interface BasketChange extends LineOf {
   kind: 'add' | 'set' | 'remove';
-  /** add: at least; set: exactly; remove: 0. */
   quantity: number;
-  /** waiting: to be sent; refused: the server said no, shown and not counted until retried or removed. */
   state: 'waiting' | 'refused';
   reason?: string;
 }
@@ -59,46 +46,32 @@ export type ChangeAsked = Pick<BasketChange, 'product' | 'feature' | 'kind' | 'q
 /** How a line stands: saved (on the server, or a visitor's on this device), waiting to be sent, or refused. */
 export type LineStatus = 'saved' | 'waiting' | 'refused';
 
-/** A line of the basket as shown, before its product is resolved. */
+/** A line as shown, before its product is resolved: the server's, one only this device has, or a visitor's. */
 export interface ViewLine extends BasketEntry {
-  /** A server line (its id is the server's), a line only this device has sent for, or a visitor's line. */
   source: 'server' | 'pending' | 'local';
   status: LineStatus;
   reason?: string;
 }
 
 /** Product fields a basket line shows. */
-export interface BasketProduct {
-  id: number;
-  title: string;
-  price: number;
-  discount: number | null;
-  discount_price: number | null;
+export type BasketProduct = Pick<ShownProduct, 'id' | 'title' | 'price' | 'discount' | 'discount_price'> & {
   image: string;
-}
+};
 
 /** A line as the basket and checkout pages show it, resolved to its product, feature and prices. */
-export interface BasketLine {
+export interface BasketLine extends Pick<ViewLine, 'source' | 'id' | 'status' | 'reason' | 'quantity'> {
   /** `lineKey` of its product and feature. */
   key: string;
-  source: ViewLine['source'];
-  /** Server basket item id, or a visitor's entry id (0 for a line the server does not have yet). */
-  id: number;
-  status: LineStatus;
-  /** The server's reason for refusing the line. */
-  reason?: string;
-  /** False while the line's product is still being fetched (its price is not known: it is not counted yet). */
+  /** False while its product is being fetched (its price is not known: it is not counted yet). */
   known?: boolean;
   product: BasketProduct;
   /** The chosen variant's id, known before its details are. */
   feature_id: number | null;
   feature: Feature | null;
-  quantity: number;
-  /** Unit price paid. */
+  /** Unit price paid, and before discount. */
   price: number;
-  /** Unit price before discount. */
   listPrice: number;
-  /** Units left in stock (of the variant, else of the product), when known: the quantity goes no higher. */
+  /** Units left (of the variant, else of the product) when known: the quantity goes no higher. */
   stock: number | null;
 }
 
@@ -138,11 +111,7 @@ function decodeLineOf(record: Record<string, unknown>): LineOf | null {
   return product === null || (feature === null && raw != null) ? null : { product, feature };
 }
 
-/**
- * Stored `basket` → entries. Not JSON or not a list gives an empty basket; entries without a valid product (or
- * with a bad feature) are dropped; a bad quantity becomes 1; missing or repeated entry ids are renumbered;
- * repeated lines keep the first.
- */
+/** Stored `basket` → entries: unreadable ones dropped, a bad quantity 1, missing or repeated ids renumbered. */
 export function decodeBasket(raw: string | null | undefined): BasketEntry[] {
   const read = decodeLines(raw, (record) => {
     const line = decodeLineOf(record);
@@ -164,23 +133,12 @@ export const decodeChanges = (raw: string | null | undefined): BasketChange[] =>
     const kind = (['add', 'set', 'remove'] as const).find((k) => k === record['kind']);
     const quantity = kind === 'remove' ? 0 : toPositiveInt(record['quantity']);
     if (!line || !kind || quantity === null) return null;
-    const refused = record['state'] === 'refused';
-    const reason = typeof record['reason'] === 'string' ? record['reason'] : undefined;
-    const state = refused ? ('refused' as const) : ('waiting' as const);
-    return {
-      ...line,
-      kind,
-      quantity: Math.min(quantity, MAX_QUANTITY),
-      state,
-      ...(refused && reason ? { reason } : {}),
-    };
+    const state = record['state'] === 'refused' ? 'refused' : 'waiting';
+    const reason = state === 'refused' && typeof record['reason'] === 'string' ? record['reason'] : '';
+    return { ...line, kind, quantity: Math.min(quantity, MAX_QUANTITY), state, ...(reason ? { reason } : {}) };
   });
 
-/**
- * The server's lines kept in browser storage → lines. They were read by the basket's operation when kept, so
- * only their form is checked (a line that lost it is dropped); this runs on every page, without the backend's
- * readers.
- */
+/** The server's lines kept in browser storage (read when kept: only their form is checked) → lines. */
 export function decodeServerLines(stored: unknown): ServerLine[] | null {
   if (!Array.isArray(stored)) return null;
   const isId = (value: unknown) => toPositiveInt(value) === value;
@@ -200,14 +158,11 @@ export function decodeServerLines(stored: unknown): ServerLine[] | null {
   );
 }
 
-function nextId(entries: readonly BasketEntry[]): number {
-  return entries.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
-}
+const nextId = (entries: readonly BasketEntry[]) => entries.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
 
 /**
- * Record a change of one line, folded into the line's earlier change (which keeps its place in the order): a
- * removal replaces anything (an add whose answer was lost may have reached the server, so it is removed there
- * too); a new quantity for a line still to be added changes that add.
+ * Record a change of one line, folded into its earlier change (which keeps its place): a removal replaces anything
+ * (an add whose answer was lost may have reached the server); a new quantity of a line still to add changes the add.
  */
 export function recordChange(changes: readonly BasketChange[], change: ChangeAsked): BasketChange[] {
   const earlier = changes.find((c) => sameLine(c, change));
@@ -232,27 +187,14 @@ export const retryChange = (changes: readonly BasketChange[], line: LineOf) =>
     return { ...rest, state: 'waiting' };
   });
 
-/** The quantity a line has once a change (add or set) is taken. */
-const changedQuantity = (line: BasketEntry, change: BasketChange) =>
-  change.kind === 'add' ? Math.max(line.quantity, change.quantity) : change.quantity;
+/** A visitor's lines after a change, taken at once as the server takes it (a new line gets the next id). */
+export const takeChange = (lines: readonly BasketEntry[], asked: ChangeAsked): BasketEntry[] =>
+  viewLines(lines, recordChange([], asked)).map(({ source: _source, status: _status, ...line }) => ({
+    ...line,
+    id: line.id || nextId(lines),
+  }));
 
-/**
- * A visitor's lines after a change, taken at once as the server would take it: a new line gets the next id.
- * Fields of the lines other than their own are kept.
- */
-export function takeChange<L extends BasketEntry>(lines: readonly L[], asked: ChangeAsked): (L | BasketEntry)[] {
-  const [change] = recordChange([], asked) as [BasketChange];
-  const line = lines.find((l) => sameLine(l, change));
-  if (change.kind === 'remove') return lines.filter((l) => l !== line);
-  if (line) return lines.map((l) => (l === line ? { ...l, quantity: changedQuantity(l, change) } : l));
-  if (change.kind === 'set') return [...lines];
-  return [...lines, { id: nextId(lines), product: change.product, feature: change.feature, quantity: change.quantity }];
-}
-
-/**
- * The basket a signed-in shopper sees: the server's lines as last read with the changes not yet taken laid
- * over them. A line only this device has gets id 0 (it has no server id).
- */
+/** The server's lines as last read with the changes not yet taken laid over them (a new line has id 0). */
 export function viewLines(server: readonly BasketEntry[], changes: readonly BasketChange[]): ViewLine[] {
   const lines: ViewLine[] = [];
   for (const line of server) {
@@ -262,7 +204,7 @@ export function viewLines(server: readonly BasketEntry[], changes: readonly Bask
       continue;
     }
     if (change.kind === 'remove') continue;
-    const quantity = changedQuantity(line, change);
+    const quantity = change.kind === 'add' ? Math.max(line.quantity, change.quantity) : change.quantity;
     lines.push({ ...line, quantity, source: 'server', status: quantity === line.quantity ? 'saved' : 'waiting' });
   }
   for (const change of changes) {
@@ -283,17 +225,13 @@ export type BasketCall =
   | { call: 'quantity'; item: number; action: QuantityAction }
   | { call: 'delete'; items: number[] };
 
-/** The calls that bring changes about, given the server's lines (none: nothing to send). */
+/** The calls that bring about one line's change, or the removals one delete sends (none: nothing to send). */
 export interface PlannedChange {
-  /** One line's change, or the removals one delete sends together. */
   changes: BasketChange[];
   calls: BasketCall[];
 }
 
-/**
- * The calls that make the server's basket what the waiting changes say, in their order; removals are sent
- * together at the end (one delete for many, as the spec allows). Refused changes wait for the shopper.
- */
+/** The calls that make the server's basket what the waiting changes say; removals go last, in one delete. */
 export function planReplay(changes: readonly BasketChange[], server: readonly BasketEntry[]): PlannedChange[] {
   const planned: PlannedChange[] = [];
   const removals: { change: BasketChange; item: number | null }[] = [];
@@ -327,10 +265,9 @@ export function planReplay(changes: readonly BasketChange[], server: readonly Ba
   return [...planned, ...done, ...together];
 }
 
+/** Units, the sum before discounts, the discount and what is paid. */
 export interface BasketTotals {
-  /** Number of units. */
   count: number;
-  /** Sum before discounts. */
   subtotal: number;
   discount: number;
   total: number;
@@ -340,14 +277,9 @@ export interface BasketTotals {
 export function totals(
   lines: readonly (Pick<BasketLine, 'quantity' | 'price' | 'listPrice' | 'known'> & { status?: LineStatus })[],
 ): BasketTotals {
-  let count = 0;
-  let subtotal = 0;
-  let total = 0;
-  for (const line of lines) {
-    if (line.status === 'refused' || line.known === false) continue;
-    count += line.quantity;
-    subtotal += line.listPrice * line.quantity;
-    total += line.price * line.quantity;
-  }
+  const counted = lines.filter((line) => line.status !== 'refused' && line.known !== false);
+  const sum = (price: 'price' | 'listPrice' | null) =>
+    counted.reduce((sum, line) => sum + (price ? line[price] : 1) * line.quantity, 0);
+  const [count, subtotal, total] = [sum(null), sum('listPrice'), sum('price')];
   return { count, subtotal, discount: subtotal - total, total };
 }

@@ -1,12 +1,8 @@
 /**
- * The basket's stores (spec §4 Basket, §5, §7, §8), one basket per session, on every page for the badge and
- * the add buttons. A visitor's lines are kept in localStorage under `basket` and rebuilt by fetching each
- * product. A signed-in shopper's are the server's as last read (kept in browser storage, so the basket opens
- * offline), with the changes the server has not taken yet (`basketPending`) laid over them: a change is shown
- * at once and sent with the spec's calls, then the basket is refetched (sync.ts); one the server could not take
- * (no answer, 5xx, offline) waits and is sent again at every page load, when the browser comes back online and
- * before checkout; one it refused (4xx) shows the server's reason, is not counted, and waits for the shopper to
- * remove or retry it. The actions that change the basket are in edit.ts.
+ * The basket's stores (spec §4, §5, §7, §8), on every page for the badge and the add buttons: a visitor's lines
+ * (localStorage `basket`, rebuilt by fetching each product), or a signed-in shopper's: the server's as last read
+ * (kept, so the basket opens offline) with the changes not yet taken (`basketPending`) laid over them, sent by
+ * sync.ts; a refused one shows why and waits for the shopper. The actions are in edit.ts.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
@@ -38,10 +34,7 @@ export const $pendingBasket = persistentAtom<BasketChange[]>('basketPending', []
 });
 repairStored(browserStorage(), 'basketPending', encodeList($pendingBasket.get()));
 
-/**
- * Whose session made the waiting changes, as a digest of the phone (session.ts), never the number itself: another
- * shopper signing in here does not get them.
- */
+/** Whose session made the waiting changes: a digest of the phone (session.ts), so another shopper does not get them. */
 export const $basketOwner = persistentAtom<string>('basketOwner', '');
 
 /** Signed in: the server's basket as last read, null until it has been read on this device. */
@@ -75,10 +68,7 @@ const $inBasket = computed([$signedIn, $shopperView, $localBasket], (signedIn, v
 /** The badge count, or null while it is not known yet (the badge stays hidden). A refused line is not counted. */
 export const $basketCount = computed($inBasket, (lines) => lines && lines.length);
 
-/**
- * The keys of the lines in the basket, and `lineKey(product, '*')` of their products, for the pressed state of add
- * buttons. A line the server refused is not one: its button offers the add again.
- */
+/** Keys of the lines in the basket (and `lineKey(product, '*')`) for the add buttons; a refused line is not one. */
 export const $basketKeys = computed($inBasket, (lines) => {
   const keys = new Set<string>();
   for (const line of lines ?? []) keys.add(lineKey(line.product, line.feature)).add(lineKey(line.product, '*'));
@@ -94,10 +84,7 @@ export const $refusedLines = computed(
     ),
 );
 
-/**
- * The product a card asked to add that is sold in variants (a fresh object on each ask): the page's hooks open
- * its page, where the shopper chooses one.
- */
+/** A product sold in variants a card asked to add (a fresh object each time): its page opens for the choice. */
 export const $featureChoice = atom<{ product: number } | null>(null);
 
 /** Whether the browser says it is online (true where it cannot tell). */

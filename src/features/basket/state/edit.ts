@@ -1,13 +1,11 @@
 /**
- * The basket's actions, and its lines as the basket and checkout pages show them: adding (the add buttons),
- * quantity, removal, clearing, retrying a refused line, and a visitor's lines handed to the server at sign-in.
- * A visitor's change is taken at once (`takeChange`); a signed-in shopper's is sent by sync.ts, loaded when
- * first needed. Apart from basket.ts, which every page loads for its badge and add buttons: a page loads these
- * when the shopper first adds, or when it shows the basket's lines.
+ * The basket's actions (add, quantity, removal, retry, a visitor's lines handed over at sign-in) and its lines as
+ * the basket and checkout pages show them. A visitor's change is taken at once; a signed-in shopper's is sent by
+ * sync.ts, loaded when first needed. Apart from basket.ts (every page's badge and buttons): a page loads this at
+ * its first add, or when it shows the lines.
  */
 import { computed } from 'nanostores';
 import { unitPrices } from '#contract/price.ts';
-import type { Feature } from '../../../backend/shop.ts';
 import type { ServerLine } from '../../../backend/operations/basket.ts';
 import {
   lineKey,
@@ -39,14 +37,10 @@ import { $products, loadLocalProducts as loadProductsOf, productFor } from '../.
 import { isPositiveInt } from '../../../shared/storage.ts';
 import { notify, queueToast, type ToastMessage } from '../../../shared/notify.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
-
 import type { Asked, Outcome } from './sync.ts';
 
 /** The sending of a signed-in shopper's changes (a visitor's pages never load it). */
 const sync = () => import('./sync.ts');
-
-/** What a server item says of its product, when it says more than the id. */
-type LineProduct = NonNullable<ServerLine['product_detail']>;
 
 /** A visitor's lines as lines of the view: saved on this device. */
 const localView = (entries: readonly BasketEntry[]): ViewLine[] =>
@@ -59,9 +53,8 @@ export const productsToFetch = (server: readonly ServerLine[], changes: readonly
 ];
 
 /**
- * The lines resolved to products (`products`: fetched on this page) and, for the server's, to what the server
- * said of them. A visitor's line shows once its product (and a feature it still has) came; a signed-in
- * shopper's shows at once, with an empty title until its product arrives. A product that is gone hides its line.
+ * The lines resolved to products (fetched here) and to what the server said of them: a visitor's once its product
+ * (and feature) came, a shopper's at once (untitled until its product comes); a product that is gone hides its line.
  */
 export function shownLines(
   view: readonly ViewLine[],
@@ -72,37 +65,22 @@ export function shownLines(
     const told = line.source === 'server' ? server.find((l) => l.id === line.id) : undefined;
     const fetched = products[line.product];
     if (line.source === 'local' ? !fetched : fetched === null && !told?.product_detail) return [];
-    const product: LineProduct = told?.product_detail ??
+    const product: NonNullable<ServerLine['product_detail']> = told?.product_detail ??
       fetched ?? { id: line.product, title: '', price: 0, discount: null, discount_price: null, images: [] };
     const feature =
       line.feature === null
         ? null
         : (told?.feature_detail ?? fetched?.features.find((f) => f.id === line.feature) ?? null);
     if (line.source === 'local' && line.feature !== null && !feature) return [];
-    const shown: BasketProduct = {
-      id: product.id,
-      title: product.title,
-      price: product.price,
-      discount: product.discount,
-      discount_price: product.discount_price,
-      image: firstImage(feature && imageList(feature.images).length ? feature.images : product.images),
-    };
-    const { source, id, status, reason, feature: featureId, quantity } = line;
-    const resolved: BasketLine = {
-      key: lineKey(product.id, featureId),
-      source,
-      id,
-      status,
-      ...(reason ? { reason } : {}),
-      product: shown,
-      feature_id: featureId,
-      feature,
-      quantity,
-      stock: feature ? feature.count : (fetched?.stock ?? null),
-      ...unitPrices(shown, feature),
-      // The server's stated unit price decides what is charged.
-      ...(told?.price != null ? { price: told.price } : {}),
-    };
+    const { id: productId, title, price, discount, discount_price } = product;
+    const image = firstImage(feature && imageList(feature.images).length ? feature.images : product.images);
+    const shown: BasketProduct = { id: productId, title, price, discount, discount_price, image };
+    const { source, id, status, reason, feature: feature_id, quantity } = line;
+    const at = { key: lineKey(line.product, feature_id), source, id, status, ...(reason ? { reason } : {}) };
+    const stock = feature ? feature.count : (fetched?.stock ?? null);
+    const resolved = { ...at, product: shown, feature_id, feature, quantity, stock, ...unitPrices(shown, feature) };
+    // The server's stated unit price decides what is charged.
+    if (told?.price != null) resolved.price = told.price;
     return [told?.product_detail || fetched ? resolved : { ...resolved, known: false }];
   });
 }
@@ -114,10 +92,7 @@ export const $basketLines = computed(
     shownLines(signedIn ? (view ?? []) : localView(entries), server ?? [], products),
 );
 
-/**
- * Whether the lines are known: a signed-in shopper's basket was read (or the read failed, and the lines known on
- * this device are shown), and every visitor entry's product came.
- */
+/** Whether the lines are known: a shopper's basket was read (or failed: the known lines show), a visitor's products came. */
 export const $basketLoaded = computed(
   [$signedIn, $basketRead, $serverBasket, $localBasket, $products],
   (signedIn, read, server, entries, products) =>
@@ -132,19 +107,13 @@ export const loadLocalProducts = (): Promise<void> =>
       : $localBasket.get(),
   );
 
-/**
- * Signed in: read the server's basket, then send the changes still waiting (every page load does). A failed read
- * shows the spec's toast (unless `quiet`) and the known lines stay shown.
- */
+/** Signed in: read the server's basket, then send what waits (sync.ts). */
 export function loadBasket(options: { quiet?: boolean; again?: boolean } = {}): Promise<void> {
   if (!$signedIn.get()) return Promise.resolve();
   return sync().then((basket) => basket.loadBasket(options));
 }
 
-/**
- * Make changes: a visitor's are taken at once (never sent), a signed-in shopper's are recorded and sent (sync.ts).
- * Answers what became of each.
- */
+/** Make changes: a visitor's are taken at once (never sent), a shopper's sent; answers what became of each. */
 async function change(changes: readonly Asked[]): Promise<Outcome[]> {
   if (!changes.length) return [];
   if ($signedIn.get()) return (await sync()).changeLines(changes);
@@ -161,10 +130,7 @@ function notifyNotTaken(key: ToastMessage['key'], outcome: Outcome): void {
   );
 }
 
-/**
- * Remove lines (one, or many: a signed-in shopper's with one delete). A refused add is simply dropped; a removal
- * the server could not take stays waiting and the lines leave the list at once (spec §4's local change).
- */
+/** Remove lines: a removal the server could not take waits, and the lines leave at once (spec §4's local change). */
 async function removeLines(
   lines: readonly ViewLine[],
   success: 'isl.toast.removed' | 'isl.toast.removedSelected' | 'isl.toast.cleared',
@@ -178,19 +144,14 @@ async function removeLines(
   notifyNotTaken(many ? 'isl.toast.removeManyFailed' : 'isl.toast.removeFailed', notTaken);
 }
 
-/** Product fields the basket needs; only the id is required (the rest is refetched). */
-export type BasketProductInput = Partial<Omit<BasketProduct, 'id'>> & {
-  id: number;
-  /** Known features of the product: a chosen feature must be one of them (spec §5). */
-  features?: readonly Pick<Feature, 'id'>[];
-};
-
 /**
- * Add a product (with the chosen feature, or null) with toggle semantics (spec §4): when the same line is
- * already there, it is removed instead; never from a signed-in shopper's basket that could not be read, where
- * the line stays. Answers whether the line is in the basket afterwards.
+ * Add a product (with the chosen feature, one of its `features` when given) with toggle semantics (spec §4, §5); never
+ * removed from a basket that could not be read. Answers whether the line is in the basket afterwards.
  */
-export async function addToBasket(product: BasketProductInput, featureId: number | null = null): Promise<boolean> {
+export async function addToBasket(
+  product: { id: number; features?: readonly { id: number }[] },
+  featureId: number | null = null,
+): Promise<boolean> {
   const id = product?.id;
   const featureOk =
     featureId === null ||
@@ -232,9 +193,7 @@ export async function addToBasket(product: BasketProductInput, featureId: number
   }
   const asked: ChangeAsked = { product: id, feature: featureId, kind: 'add', quantity: 1 };
   // Decided on the lines as they are now: another tab may have changed them meanwhile.
-  const current = (signedIn ? ($shopperView.get() ?? []) : localView($localBasket.get())).find((line) =>
-    sameLine(line, asked),
-  );
+  const current = (signedIn ? $shopperView.get() : localView($localBasket.get()))?.find((l) => sameLine(l, asked));
   // A refused line's add is sent again. The toggle takes a line out only of the basket as read now: on one that
   // could not be read, the line stays as it is (with any change still waiting for it), and the shopper is told why.
   if (current && current.status !== 'refused') {
@@ -256,29 +215,19 @@ export async function addToBasket(product: BasketProductInput, featureId: number
 const quantityToast = (action: QuantityAction) =>
   action === 'increase' ? 'isl.toast.increased' : 'isl.toast.decreased';
 
-/** A shown line as a line of the view. */
-const asView = ({ id, source, status, quantity, product, feature_id }: BasketLine): ViewLine => ({
-  id,
-  source,
-  status,
-  quantity,
-  product: product.id,
-  feature: feature_id,
-});
+const asView = ({ id, source, status, quantity, product, feature_id: feature }: BasketLine): ViewLine => {
+  return { id, source, status, quantity, product: product.id, feature };
+};
 
 const shownLine = (key: string) => $basketLines.get().find((l) => l.key === key);
-/** The line of a key: a visitor's entry, shown or not (its product may not have come yet), or a shown line. */
+/** The line of a key: a visitor's entry (shown or not: its product may not have come), or a shown line. */
 function lineAt(key: string): ViewLine | undefined {
   const shown = shownLine(key);
   if ($signedIn.get()) return shown && asView(shown);
   return localView($localBasket.get()).find((line) => lineKey(line.product, line.feature) === key);
 }
 
-/**
- * Increase or decrease a line; decreasing at 1 removes it (spec §4). It goes no higher than the stock known; a
- * server that refuses more (the stock fell meanwhile) is believed: the quantity goes back and the toast says how
- * many are left.
- */
+/** Increase or decrease a line (at 1, removes it), no higher than the stock known or the server takes (spec §4). */
 export async function changeQuantity(line: Pick<BasketLine, 'key'>, action: QuantityAction): Promise<void> {
   const shown = shownLine(line.key);
   const at = lineAt(line.key);
@@ -313,25 +262,23 @@ export async function retryLine(line: Pick<BasketLine, 'key'>): Promise<void> {
 }
 
 /** Remove the chosen lines (select items, delete selected). */
-export const removeSelected = (lines: readonly Pick<BasketLine, 'key'>[]): Promise<void> =>
-  removeLines(
+export function removeSelected(lines: readonly Pick<BasketLine, 'key'>[]): Promise<void> {
+  return removeLines(
     lines.flatMap((line) => lineAt(line.key) ?? []),
     'isl.toast.removedSelected',
     true,
   );
+}
 
 /** Remove every line. */
-export const clearBasket = (): Promise<void> =>
-  removeLines(
-    $signedIn.get() ? $basketLines.get().map(asView) : localView($localBasket.get()),
-    'isl.toast.cleared',
-    true,
-  );
+export function clearBasket(): Promise<void> {
+  const lines = $signedIn.get() ? $basketLines.get().map(asView) : localView($localBasket.get());
+  return removeLines(lines, 'isl.toast.cleared', true);
+}
 
 /**
- * At sign-in (spec §4): a visitor's lines become the shopper's changes, so nothing is lost when a call fails; a
- * line on both sides keeps the larger quantity. Each line the server does not take stays, with 'Mahsulotni
- * sinxronlashtirishda xato: ID {id}'. Answers the messages to show (the caller shows them after a reload).
+ * At sign-in (spec §4): a visitor's lines become the shopper's changes (the larger quantity wins); one the server
+ * does not take stays, with 'Mahsulotni sinxronlashtirishda xato: ID {id}'. Answers the toasts to show after reload.
  */
 export async function syncLocalBasket(): Promise<ToastMessage[]> {
   const entries = $localBasket.get();
@@ -341,17 +288,12 @@ export async function syncLocalBasket(): Promise<ToastMessage[]> {
   );
   $localBasket.set([]);
   const outcomes = await (await sync()).sendPending();
-  const messages: ToastMessage[] = [];
-  for (const entry of entries) {
+  const messages = entries.flatMap((entry): ToastMessage[] => {
     const outcome = outcomes.get(lineKey(entry.product, entry.feature));
-    if (!outcome || outcome.state === 'sent') continue;
-    messages.push({
-      kind: 'error',
-      key: 'isl.toast.syncItemFailed',
-      values: { id: entry.product },
-      ...(outcome.detail ? { detail: outcome.detail } : {}),
-    });
-  }
+    if (!outcome || outcome.state === 'sent') return [];
+    const detail = outcome.detail ? { detail: outcome.detail } : {};
+    return [{ kind: 'error', key: 'isl.toast.syncItemFailed', values: { id: entry.product }, ...detail }];
+  });
   messages.push(
     messages.length ? { kind: 'error', key: 'isl.toast.syncFailed' } : { kind: 'success', key: 'isl.toast.synced' },
   );

@@ -1,7 +1,6 @@
 /**
- * Sending a signed-in shopper's basket changes (basket.ts keeps them): the server's basket is read first unless
- * this page knows it, only the spec's calls that close the gap are made (add, quantity, delete), then the basket
- * is refetched. Loaded only for a signed-in shopper, so a visitor's pages never download it.
+ * Sending a signed-in shopper's basket changes (basket.ts keeps them) through the backend's basket operations:
+ * only the calls that close the gap to the server's basket, then a refetch. A visitor's pages never load it.
  */
 import {
   decodeChanges,
@@ -55,10 +54,9 @@ async function readServer(): Promise<void> {
 /** A change as an action asks for it, with the status of its line when there is one. */
 export type Asked = ChangeAsked & { status?: LineStatus };
 
-/** What became of a line's change when the changes were sent. */
+/** What became of a line's change when the changes were sent (a refusal with its status and the server's words). */
 export interface Outcome {
   state: 'sent' | 'refused' | 'waiting';
-  /** The server's words (its errors field) for a refusal. */
   detail?: string;
   status?: number;
 }
@@ -68,18 +66,13 @@ const keyOf = (line: LineOf) => lineKey(line.product, line.feature);
 /** 4xx answers refuse a change; no answer, 5xx, 401 (the session is renewed or ends), 408 and 429 leave it waiting. */
 const refused = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 
-const send = (call: BasketCall): Promise<void> =>
-  call.call === 'add'
-    ? basket.add(call)
-    : call.call === 'quantity'
-      ? basket.step(call.item, call.action)
-      : basket.remove(call.items);
+async function send(call: BasketCall): Promise<void> {
+  if (call.call === 'add') return basket.add(call);
+  if (call.call === 'quantity') return basket.step(call.item, call.action);
+  return basket.remove(call.items);
+}
 
-/**
- * Send the waiting changes: read the server's basket first unless it is known
- * here, make the calls that close the gap, then refetch. Answers what became
- * of each line's change.
- */
+/** Send the waiting changes (reading the server's basket first unless known here), then refetch; answers each one's fate. */
 function replay(): Promise<Map<string, Outcome>> {
   return serial(async () => {
     const outcomes = new Map<string, Outcome>();
@@ -142,21 +135,13 @@ function replay(): Promise<Map<string, Outcome>> {
   });
 }
 
+type WithSync = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 /** Ask the service worker to send the changes when the browser is back online (Background Sync), where it can. */
 function syncWhenOnline() {
-  void navigator.serviceWorker?.ready
-    .then((registration) =>
-      (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(
-        'basket',
-      ),
-    )
-    .catch(() => undefined);
+  void navigator.serviceWorker?.ready.then((r) => (r as WithSync).sync?.register('basket')).catch(() => undefined);
 }
 
-/**
- * Record changes of a signed-in shopper's lines and send them: a removal of a line the server refused is simply
- * dropped. Answers what became of each; when one must wait, it is queued for the next chance.
- */
+/** Record changes and send them (a removal of a refused line just drops it); answers what became of each. */
 export async function changeLines(changes: readonly Asked[]): Promise<Outcome[]> {
   for (const change of changes)
     $pendingBasket.set(
@@ -175,10 +160,7 @@ export async function changeLines(changes: readonly Asked[]): Promise<Outcome[]>
 
 let loading: Promise<void> | null = null;
 
-/**
- * Read the server's basket, then send the changes still waiting (every page load does). A failed read shows the
- * spec's toast (unless `quiet`) and the known lines stay shown.
- */
+/** Read the server's basket, then send what waits; a failed read shows the spec's toast unless `quiet`. */
 export function loadBasket(options: { quiet?: boolean; again?: boolean } = {}): Promise<void> {
   if (!$signedIn.get()) return Promise.resolve();
   // Offline, the lines known here are shown as they are (the page says it is offline); coming back online reads.

@@ -1,19 +1,10 @@
 /**
- * Basket hooks of the prerendered pages, without a framework (tiny, on every
- * page): every `[data-basket-count]` badge shows the count once it is known
- * (hidden until then, so no wrong number flashes), and every
- * `[data-add-to-basket={id}]` button adds or removes its product (toggle,
- * spec §4), with `aria-pressed` and `data-in-basket` showing whether it is in
- * the basket (the CSS then shows "in basket" and the link to the basket), and
- * `disabled` when it is sold out and not in the basket. A line the server
- * refused is not in the basket; a product page says the server's reason
- * beside its button (`[data-basket-refused={id}]`).
- *
- * A button may carry `data-feature={id}` (or `data-feature-id`, set by the
- * product page's feature picker, which also fires `bozor:feature-change`). An island
- * that handles the click itself (the product page's feature picker) calls
- * `event.preventDefault()` and `addToBasket(product, featureId)`; this
- * listener then leaves the click alone.
+ * Basket hooks of the prerendered pages, without a framework (tiny, on every page): `[data-basket-count]` badges
+ * show the count once known (hidden until then), and `[data-add-to-basket={id}]` buttons (with `data-feature`, or
+ * the product page's `data-feature-id`) add or remove their line (spec §4 toggle) with `aria-pressed` and
+ * `data-in-basket`, `disabled` when sold out and not in the basket. A line the server refused is not in the
+ * basket; a product page says why beside its button (`[data-basket-refused={id}]`). A click an island handled
+ * (`event.preventDefault()`) is left alone.
  */
 import { localizedPath } from '../../../i18n/urls.ts';
 import { lineKey } from '../rules/basket.ts';
@@ -22,7 +13,7 @@ import { $lang } from '../../../i18n/language.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
 import { watchNewButtons } from '../../../shared/ui/watch-buttons.ts';
 
-/** The basket's actions, loaded at the first add; the sending of a signed-in shopper's changes. */
+/** The basket's actions, loaded at the first add, and the sending of a signed-in shopper's changes. */
 const actions = () => import('../state/edit.ts');
 const sync = () => import('../state/sync.ts');
 
@@ -88,8 +79,9 @@ export function enhanceBasket(): void {
     if (choice) location.assign(localizedPath($lang.get(), `/product/${choice.product}`));
   });
   if ($signedIn.get()) {
-    // Every page load reads the basket and sends the changes still waiting; so do coming back online and the
-    // service worker saying it is time.
+    // Every page load reads the basket and sends what waits, as do coming back online and the service worker; the
+    // actions come at once too, so that an add made offline is kept.
+    void actions();
     void sync().then((basket) => basket.loadBasket({ quiet: !document.getElementById('basket-root') }));
     const again = () => void sync().then((basket) => basket.loadBasket({ quiet: true, again: true }));
     window.addEventListener('online', again);
