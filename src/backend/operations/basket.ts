@@ -71,7 +71,7 @@ export const basket = {
   },
 
   /** One more, or one fewer, of a basket item. */
-  async step(item: number, action: 'increase' | 'decrease'): Promise<void> {
+  async changeQuantity(item: number, action: 'increase' | 'decrease'): Promise<void> {
     await (await getApi()).call('basketQuantity', { body: { item, action } });
   },
 

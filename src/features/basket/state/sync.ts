@@ -68,7 +68,7 @@ const refused = (status: number) => status >= 400 && status < 500 && ![401, 408,
 
 async function send(call: BasketCall): Promise<void> {
   if (call.call === 'add') return basket.add(call);
-  if (call.call === 'quantity') return basket.step(call.item, call.action);
+  if (call.call === 'quantity') return basket.changeQuantity(call.item, call.action);
   return basket.remove(call.items);
 }
 
