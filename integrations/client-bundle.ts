@@ -11,7 +11,6 @@ const SHOP_CORE_MODULES = [
   'src/backend/tokens.ts',
   'src/features/address/state/address-open.ts',
   'src/features/basket/rules/basket.ts',
-  'src/features/basket/rules/pending.ts',
   'src/features/basket/state/basket.ts',
   'src/features/favourites/rules/favourites.ts',
   'src/features/favourites/state/favourites.ts',

@@ -3,7 +3,7 @@
  * the page's language) and what every card of a page shares (its words, the icons' sprite). The build's pages
  * (components/ProductCard.astro), the cards the browser draws (the filtered listing and the product page's related
  * products, shared/ui/fill-card.ts) and the search and favourites islands (shared/ui/CardList.tsx) all print
- * it; the page-wide hooks (islands/basket/enhance.ts, islands/favourites/enhance.ts) give its buttons their state.
+ * it; the page-wide hooks (features/basket/ui/enhance.ts, features/favourites/ui/enhance.ts) give its buttons their state.
  */
 import type { Lang } from '#contract/schemas.ts';
 import type { CardProduct } from './catalogue-view.ts';

@@ -1,6 +1,6 @@
 /**
  * The product cards of island-rendered lists (search results, favourites): lib/card.ts's markup, the catalogue's
- * cards, in the catalogue's grid. The page-wide hooks (islands/basket/enhance.ts, islands/favourites/enhance.ts)
+ * cards, in the catalogue's grid. The page-wide hooks (features/basket/ui/enhance.ts, features/favourites/ui/enhance.ts)
  * handle their buttons, as on every other card.
  */
 import type { Lang } from '#contract/schemas.ts';

@@ -4,6 +4,7 @@
  * fallback when the server fails.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { lineKey } from '../rules/basket.ts';
 import {
   $basketCount,
   $basketFailed,
@@ -12,14 +13,14 @@ import {
   $localBasket,
   $pendingBasket,
   $refusedLines,
-  addToBasket,
-  loadBasket,
 } from './basket.ts';
 import { sendPending } from './sync.ts';
 import {
   $basketLines,
+  addToBasket,
   changeQuantity,
   clearBasket,
+  loadBasket,
   loadLocalProducts,
   removeFromBasket,
   removeSelected,
@@ -98,7 +99,7 @@ describe('visitor basket (local storage)', () => {
   it('quantity: increase, decrease, and decrease at 1 removes', async () => {
     const { id } = await plain();
     await addToBasket({ id });
-    const line = { key: 'local:1' };
+    const line = { key: lineKey(id, null) };
     await changeQuantity(line, 'increase');
     expect($localBasket.get()[0]!.quantity).toBe(2);
     await changeQuantity(line, 'decrease');
@@ -114,10 +115,10 @@ describe('visitor basket (local storage)', () => {
     const b = await withVariants();
     await addToBasket({ id: a.id });
     await addChosen(b);
-    await removeFromBasket({ key: 'local:1' });
+    await removeFromBasket({ key: lineKey(a.id, null) });
     expect($localBasket.get().map((e) => e.product)).toEqual([b.id]);
     await addToBasket({ id: a.id });
-    await removeSelected([{ key: `local:${$localBasket.get()[0]!.id}` }]);
+    await removeSelected([{ key: lineKey(b.id, $localBasket.get()[0]!.feature) }]);
     expect($localBasket.get().map((e) => e.product)).toEqual([a.id]);
     await clearBasket();
     expect($localBasket.get()).toEqual([]);
@@ -182,8 +183,8 @@ describe('signed-in basket (server, with the changes it has not taken)', () => {
     expect($basketCount.get()).toBe(0);
     expect(shop.toasts()).toEqual(['error isl.toast.addFailed']);
     // Its button does not claim the line, says why, and a second press sends the add again (still refused here).
-    expect($basketKeys.get().has(`${id}:`)).toBe(false);
-    expect($refusedLines.get().get(`${id}:`)).toContain('Out of stock.');
+    expect($basketKeys.get().has(lineKey(id, null))).toBe(false);
+    expect($refusedLines.get().get(lineKey(id, null))).toContain('Out of stock.');
     const adds = () => shop.requests.filter((r) => r.startsWith('POST /orders/add-basket/')).length;
     const sent = adds();
     expect(await addToBasket({ id })).toBe(false);

@@ -1,26 +1,26 @@
 /**
- * Sending a signed-in shopper's basket changes (src/features/basket/state/basket.ts keeps
- * them): the server's basket is read first unless this page knows it, only
- * the spec's calls that close the gap are made (add, quantity, delete), then
- * the basket is refetched. Loaded only for a signed-in shopper, so a
- * visitor's pages never download it.
+ * Sending a signed-in shopper's basket changes (basket.ts keeps them) through the backend's basket operations:
+ * only the calls that close the gap to the server's basket, then a refetch. A visitor's pages never load it.
  */
-import { computed } from 'nanostores';
-import { decodePending, viewLines, type PendingChange, type ViewLine } from '../rules/pending.ts';
-import { dropChange, planReplay, recordChange, refuseChange, type BasketCall } from '../rules/replay.ts';
-import { readServerBasket } from '../rules/server.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
-import { $basketRead, $pendingBasket, $serverBasket, $shopperView, keyString, online } from './basket.ts';
+import {
+  decodeChanges,
+  dropChange,
+  lineKey,
+  planReplay,
+  recordChange,
+  refuseChange,
+  type BasketCall,
+  type BasketChange,
+  type ChangeAsked,
+  type LineStatus,
+  type LineOf,
+} from '../rules/basket.ts';
+import { basket } from '../../../backend/operations/basket.ts';
+import { statusOf } from '../../../backend/api.ts';
+import { $basketRead, $pendingBasket, $serverBasket, online } from './basket.ts';
 import { browserStorage } from '../../../shared/browser-storage.ts';
-import { errorDetail, notify, queueToast, type ToastMessage } from '../../../shared/notify.ts';
+import { errorDetail, notify } from '../../../shared/notify.ts';
 import { $access, $signedIn } from '../../../backend/tokens.ts';
-
-// The lines a signed-in shopper sees: the server's as last read, with the changes not yet taken laid over them.
-computed([$signedIn, $serverBasket, $pendingBasket, $basketRead], (signedIn, server, pending, read) => {
-  if (!signedIn) return null;
-  if (server === null && read !== 'failed' && pending.length === 0) return null;
-  return viewLines(server ?? [], pending);
-}).subscribe((view) => $shopperView.set(view));
 
 /** Whether the server's basket as held here is what the server has (read on this page, no call failed since). */
 let trusted = false;
@@ -41,7 +41,7 @@ function serial<T>(task: () => Promise<T>): Promise<T> {
 async function readServer(): Promise<void> {
   $basketRead.set('loading');
   try {
-    $serverBasket.set(readServerBasket(await (await getApi()).call('basket')));
+    $serverBasket.set(await basket.read());
     trusted = true;
     $basketRead.set('read');
   } catch (error) {
@@ -51,49 +51,38 @@ async function readServer(): Promise<void> {
   }
 }
 
-/** What became of a line's change when the changes were sent. */
+/** A change as an action asks for it, with the status of its line when there is one. */
+export type Asked = ChangeAsked & { status?: LineStatus };
+
+/** What became of a line's change when the changes were sent (a refusal with its status and the server's words). */
 export interface Outcome {
   state: 'sent' | 'refused' | 'waiting';
-  /** The server's words (its errors field) for a refusal. */
   detail?: string;
   status?: number;
 }
 
-const lineKey = (line: { product: number; feature: number | null }) => keyString(line.product, line.feature);
+const keyOf = (line: LineOf) => lineKey(line.product, line.feature);
 
 /** 4xx answers refuse a change; no answer, 5xx, 401 (the session is renewed or ends), 408 and 429 leave it waiting. */
 const refused = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 
 async function send(call: BasketCall): Promise<void> {
-  const api = await getApi();
-  if (call.call === 'add') {
-    const feature = call.feature === null ? {} : { feature: call.feature };
-    await api.call('addToBasket', { body: { product: call.product, quantity: call.quantity, ...feature } });
-  } else if (call.call === 'quantity') {
-    await api.call('basketQuantity', { body: { item: call.item, action: call.action } });
-  } else if (call.items.length === 1) {
-    await api.call('deleteFromBasket', { query: { item: String(call.items[0]) } });
-  } else {
-    await api.call('deleteFromBasket', { body: { items: call.items } });
-  }
+  if (call.call === 'add') return basket.add(call);
+  if (call.call === 'quantity') return basket.changeQuantity(call.item, call.action);
+  return basket.remove(call.items);
 }
 
-/**
- * Send the waiting changes: read the server's basket first unless it is known
- * here, make the calls that close the gap, then refetch. Answers what became
- * of each line's change.
- */
+/** Send the waiting changes (reading the server's basket first unless known here), then refetch; answers each one's fate. */
 function replay(): Promise<Map<string, Outcome>> {
   return serial(async () => {
     const outcomes = new Map<string, Outcome>();
     // Another tab may have sent or added changes: storage is the truth.
     const storage = browserStorage();
-    if (storage) $pendingBasket.set(decodePending(storage.getItem('basketPending')));
+    if (storage) $pendingBasket.set(decodeChanges(storage.getItem('basketPending')));
     const waiting = $pendingBasket.get().filter((c) => c.state === 'waiting');
     if (!waiting.length || !$signedIn.get()) return outcomes;
     const wait = () => {
-      for (const change of waiting)
-        if (!outcomes.has(lineKey(change))) outcomes.set(lineKey(change), { state: 'waiting' });
+      for (const change of waiting) if (!outcomes.has(keyOf(change))) outcomes.set(keyOf(change), { state: 'waiting' });
       return outcomes;
     };
     if (!online()) return wait();
@@ -105,7 +94,7 @@ function replay(): Promise<Map<string, Outcome>> {
       }
     }
     let called = false;
-    const taken: PendingChange[] = [];
+    const taken: BasketChange[] = [];
     for (const { changes, calls } of planReplay(waiting, $serverBasket.get() ?? [])) {
       try {
         for (const call of calls) {
@@ -113,7 +102,7 @@ function replay(): Promise<Map<string, Outcome>> {
           await send(call);
         }
         taken.push(...changes);
-        for (const change of changes) outcomes.set(lineKey(change), { state: 'sent' });
+        for (const change of changes) outcomes.set(keyOf(change), { state: 'sent' });
       } catch (error) {
         trusted = false;
         const status = statusOf(error);
@@ -128,7 +117,7 @@ function replay(): Promise<Map<string, Outcome>> {
               ? refuseChange($pendingBasket.get(), change, detail ?? null)
               : dropChange($pendingBasket.get(), change),
           );
-          outcomes.set(lineKey(change), { state: 'refused', status, ...(detail ? { detail } : {}) });
+          outcomes.set(keyOf(change), { state: 'refused', status, ...(detail ? { detail } : {}) });
         }
       }
     }
@@ -137,7 +126,7 @@ function replay(): Promise<Map<string, Outcome>> {
     if (called) await readServer().catch(() => undefined);
     if (!called || $basketRead.get() === 'read') {
       for (const change of taken) {
-        const now = $pendingBasket.get().find((c) => lineKey(c) === lineKey(change));
+        const now = $pendingBasket.get().find((c) => keyOf(c) === keyOf(change));
         if (now && now.kind === change.kind && now.quantity === change.quantity && now.state === 'waiting')
           $pendingBasket.set(dropChange($pendingBasket.get(), change));
       }
@@ -146,33 +135,32 @@ function replay(): Promise<Map<string, Outcome>> {
   });
 }
 
+type WithSync = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 /** Ask the service worker to send the changes when the browser is back online (Background Sync), where it can. */
 function syncWhenOnline() {
-  void navigator.serviceWorker?.ready
-    .then((registration) =>
-      (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(
-        'basket',
-      ),
-    )
-    .catch(() => undefined);
+  void navigator.serviceWorker?.ready.then((r) => (r as WithSync).sync?.register('basket')).catch(() => undefined);
 }
 
-/**
- * Record a change of a signed-in shopper's line and send it. Answers what
- * became of it; a change that must wait is queued for the next chance.
- */
-export async function changeShopperLine(
-  change: Pick<PendingChange, 'product' | 'feature' | 'kind' | 'quantity'>,
-): Promise<Outcome> {
-  $pendingBasket.set(recordChange($pendingBasket.get(), change));
-  const outcome = (await replay()).get(lineKey(change)) ?? { state: 'sent' };
-  if (outcome.state === 'waiting') syncWhenOnline();
-  return outcome;
+/** Record changes and send them (a removal of a refused line just drops it); answers what became of each. */
+export async function changeLines(changes: readonly Asked[]): Promise<Outcome[]> {
+  for (const change of changes)
+    $pendingBasket.set(
+      change.kind === 'remove' && change.status === 'refused'
+        ? dropChange($pendingBasket.get(), change)
+        : recordChange($pendingBasket.get(), change),
+    );
+  const outcomes = await replay();
+  const results = changes.map((change) => outcomes.get(keyOf(change)) ?? { state: 'sent' as const });
+  // A change left waiting, or a removal not taken, asks to be sent when the browser is back online.
+  const again = (outcome: Outcome, i: number) =>
+    outcome.state === 'waiting' || (outcome.state === 'refused' && changes[i]!.kind === 'remove');
+  if (results.some(again)) syncWhenOnline();
+  return results;
 }
 
 let loading: Promise<void> | null = null;
 
-/** `loadBasket` of src/features/basket/state/basket.ts: read the server's basket, then send what waits. */
+/** Read the server's basket, then send what waits; a failed read shows the spec's toast unless `quiet`. */
 export function loadBasket(options: { quiet?: boolean; again?: boolean } = {}): Promise<void> {
   if (!$signedIn.get()) return Promise.resolve();
   // Offline, the lines known here are shown as they are (the page says it is offline); coming back online reads.
@@ -202,44 +190,3 @@ export const refetchBasket = () => serial(readServer).catch(() => undefined);
 
 /** Send the waiting changes now (checkout does, before ordering); answers what became of each. */
 export const sendPending = replay;
-
-/** The toast of a signed-in shopper's change that did not go through: the server's words, or that it will be sent. */
-export function notifyNotTaken(key: ToastMessage['key'], outcome: Outcome): void {
-  queueToast(
-    outcome.state === 'refused'
-      ? { kind: 'error', key, ...(outcome.detail ? { detail: outcome.detail } : {}) }
-      : { kind: 'error', key, detailKey: online() ? 'isl.basket.kept_will_send' : 'isl.basket.kept_offline' },
-  );
-}
-
-/**
- * Remove a signed-in shopper's lines (one, or many with one delete). A refused
- * add is simply dropped; a removal the server could not take stays waiting and
- * the lines leave the list at once (spec §4's local change).
- */
-export async function removeShopperLines(
-  lines: readonly Pick<ViewLine, 'product' | 'feature' | 'status' | 'id'>[],
-  success: ToastMessage['key'] = 'isl.toast.removed',
-  many = false,
-): Promise<void> {
-  for (const line of lines) {
-    $pendingBasket.set(
-      line.status === 'refused'
-        ? dropChange($pendingBasket.get(), line)
-        : recordChange($pendingBasket.get(), {
-            product: line.product,
-            feature: line.feature,
-            kind: 'remove',
-            quantity: 0,
-          }),
-    );
-  }
-  const outcomes = await replay();
-  const results = lines.map((line) => outcomes.get(lineKey(line)) ?? { state: 'sent' as const });
-  const gone = results.find((r) => r.state === 'refused' && r.status === 404);
-  if (!many && gone) return notify('error', 'isl.toast.notInBasket', { id: lines[0]!.id });
-  const notTaken = results.find((r) => r.state !== 'sent');
-  if (!notTaken) return notify('success', success);
-  syncWhenOnline();
-  notifyNotTaken(many ? 'isl.toast.removeManyFailed' : 'isl.toast.removeFailed', notTaken);
-}

@@ -1,22 +1,19 @@
-/**
- * /{lang}/basket (spec §4 Basket): lines with quantity controls, selection
- * (select all), delete selected, clear, totals with discounts, and the order
- * button (orders-confirmation) that asks for at least one selected product.
- */
+/** /{lang}/basket (spec §4): lines, their quantities and selection, totals, and the order button (one line at least). */
 import { SMALL_PHOTO } from '../../../shared/image-url.ts';
 import { photoProps } from '../../../shared/ui/photo.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Lang } from '#contract/schemas.ts';
 import { totals } from '../rules/basket.ts';
 import { formatPrice } from '../../../shared/price.ts';
 import { featureText } from '../../../shared/product.ts';
-import { $basketFailed, $localBasket, $pendingBasket, $serverBasket, loadBasket } from '../state/basket.ts';
+import { $basketFailed, $localBasket, $pendingBasket, $serverBasket } from '../state/basket.ts';
 import {
   $basketLoaded,
   $basketLines,
   changeQuantity,
   clearBasket,
+  loadBasket,
   loadLocalProducts,
   removeFromBasket,
   removeSelected,
@@ -28,26 +25,11 @@ import { makeT, type Labels } from '../../../i18n/messages.ts';
 import { notify } from '../../../shared/notify.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
 import { useHydrated } from '../../../shared/ui/hydrated.ts';
+import { useOffline } from '../../../shared/ui/offline.ts';
 import './basket.css';
 
 /** At or under this many left, a line says how many. */
 const LOW_STOCK = 5;
-
-const onConnectionChange = (changed: () => void) => {
-  window.addEventListener('online', changed);
-  window.addEventListener('offline', changed);
-  return () => {
-    window.removeEventListener('online', changed);
-    window.removeEventListener('offline', changed);
-  };
-};
-/** Whether the browser is offline (false while prerendering). */
-const useOffline = () =>
-  useSyncExternalStore(
-    onConnectionChange,
-    () => !navigator.onLine,
-    () => false,
-  );
 
 export default function BasketPage({ lang, labels }: { lang: Lang; labels: Labels<'basket'> }) {
   const t = makeT(labels);
@@ -82,12 +64,8 @@ export default function BasketPage({ lang, labels }: { lang: Lang; labels: Label
   const sum = totals(chosenLines);
   const waiting = !hydrated || !loaded;
 
-  const toggle = (key: string) => {
-    const next = new Set(chosen);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
-    setSelected(next);
-  };
+  const toggle = (key: string) =>
+    setSelected(new Set([...chosen].filter((k) => k !== key).concat(chosen.has(key) ? [] : key)));
   const orderable = lines.filter((l) => l.status !== 'refused');
   const allChosen = orderable.length > 0 && chosen.size === orderable.length;
 

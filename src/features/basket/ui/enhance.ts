@@ -1,36 +1,21 @@
 /**
- * Basket hooks of the prerendered pages, without a framework (tiny, on every
- * page): every `[data-basket-count]` badge shows the count once it is known
- * (hidden until then, so no wrong number flashes), and every
- * `[data-add-to-basket={id}]` button adds or removes its product (toggle,
- * spec §4), with `aria-pressed` and `data-in-basket` showing whether it is in
- * the basket (the CSS then shows "in basket" and the link to the basket), and
- * `disabled` when it is sold out and not in the basket. A line the server
- * refused is not in the basket; a product page says the server's reason
- * beside its button (`[data-basket-refused={id}]`).
- *
- * A button may carry `data-feature={id}` (or `data-feature-id`, set by the
- * product page's feature picker, which also fires `bozor:feature-change`). An island
- * that handles the click itself (the product page's feature picker) calls
- * `event.preventDefault()` and `addToBasket(product, featureId)`; this
- * listener then leaves the click alone.
+ * Basket hooks of the prerendered pages, without a framework (tiny, on every page): `[data-basket-count]` badges
+ * show the count once known (hidden until then), and `[data-add-to-basket={id}]` buttons (with `data-feature`, or
+ * the product page's `data-feature-id`) add or remove their line (spec §4 toggle) with `aria-pressed` and
+ * `data-in-basket`, `disabled` when sold out and not in the basket. A line the server refused is not in the
+ * basket; a product page says why beside its button (`[data-basket-refused={id}]`). A click an island handled
+ * (`event.preventDefault()`) is left alone.
  */
 import { localizedPath } from '../../../i18n/urls.ts';
-import {
-  $basketCount,
-  $basketKeys,
-  $featureChoice,
-  $refusedLines,
-  $soldOut,
-  addToBasket,
-  anyKey,
-  keyString,
-  loadBasket,
-  sendWhenOnline,
-} from '../state/basket.ts';
+import { lineKey } from '../rules/basket.ts';
+import { $basketCount, $basketKeys, $featureChoice, $refusedLines, $soldOut } from '../state/basket.ts';
 import { $lang } from '../../../i18n/language.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
 import { watchNewButtons } from '../../../shared/ui/watch-buttons.ts';
+
+/** The basket's actions, loaded at the first add, and the sending of a signed-in shopper's changes. */
+const actions = () => import('../state/edit.ts');
+const sync = () => import('../state/sync.ts');
 
 const featureOf = (button: HTMLElement): number | null => {
   // data-feature, or data-feature-id as the product page's feature picker sets it.
@@ -53,7 +38,7 @@ function paintButtons(keys: ReadonlySet<string> = $basketKeys.get()) {
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-add-to-basket]')) {
     const id = Number(button.dataset['addToBasket']);
     const feature = featureOf(button);
-    const pressed = keys.has(feature === null ? anyKey(id) : keyString(id, feature));
+    const pressed = keys.has(lineKey(id, feature ?? '*'));
     button.setAttribute('aria-pressed', String(pressed));
     button.dataset['inBasket'] = String(pressed);
     // Sold out (built in, set by the product page, or learnt from a refused add): nothing to add, but a line
@@ -69,7 +54,7 @@ function paintRefusals(refused: ReadonlyMap<string, string> = $refusedLines.get(
   for (const note of document.querySelectorAll<HTMLElement>('[data-basket-refused]')) {
     const id = note.dataset['basketRefused'];
     const button = document.querySelector<HTMLElement>(`[data-add-to-basket="${id}"]`);
-    const reason = button ? refused.get(keyString(Number(id), featureOf(button))) : undefined;
+    const reason = button ? refused.get(lineKey(Number(id), featureOf(button))) : undefined;
     note.hidden = reason === undefined;
     note.querySelector('[data-reason]')!.textContent = reason ?? '';
   }
@@ -94,9 +79,15 @@ export function enhanceBasket(): void {
     if (choice) location.assign(localizedPath($lang.get(), `/product/${choice.product}`));
   });
   if ($signedIn.get()) {
-    // Every page load reads the basket and sends the changes still waiting; so does coming back online.
-    void loadBasket({ quiet: !document.getElementById('basket-root') });
-    sendWhenOnline();
+    // Every page load reads the basket and sends what waits, as do coming back online and the service worker; the
+    // actions come at once too, so that an add made offline is kept.
+    void actions();
+    void sync().then((basket) => basket.loadBasket({ quiet: !document.getElementById('basket-root') }));
+    const again = () => void sync().then((basket) => basket.loadBasket({ quiet: true, again: true }));
+    window.addEventListener('online', again);
+    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+      if (event.data === 'basket-sync') again();
+    });
   }
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-add-to-basket]');
@@ -104,6 +95,8 @@ export function enhanceBasket(): void {
     event.preventDefault();
     const raw = button.dataset['addToBasket'] ?? '';
     // A bad id still reaches the action, which answers 'Notoʻgʻri mahsulot maʼlumotlari!'.
-    void addToBasket({ id: /^\d+$/.test(raw) ? Number(raw) : NaN }, featureOf(button));
+    void actions().then(({ addToBasket }) =>
+      addToBasket({ id: /^\d+$/.test(raw) ? Number(raw) : NaN }, featureOf(button)),
+    );
   });
 }

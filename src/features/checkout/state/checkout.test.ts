@@ -4,8 +4,7 @@
  * and change nothing, and the Payme/Click pay link (and its failure).
  */
 import { describe, expect, it } from 'vitest';
-import { addToBasket, loadBasket } from '../../basket/state/basket.ts';
-import { $basketLines } from '../../basket/state/edit.ts';
+import { $basketLines, addToBasket, loadBasket } from '../../basket/state/edit.ts';
 import { $placing, placeOrder, type OrderInput } from './checkout.ts';
 import { QARSHI_ADDRESS } from '../../../../tests/fixtures/address.ts';
 import { useShop } from '../../../../tests/unit/support/shop.ts';

@@ -75,8 +75,6 @@ export interface LineCheck {
   saved: BasketLine[];
 }
 
-const sameLineOf = (a: BasketLine, b: BasketLine) => a.product.id === b.product.id && a.feature_id === b.feature_id;
-
 /**
  * Before an order is placed, the basket's waiting changes are sent and the
  * server's basket read again: the order is placed only when every line shown
@@ -90,7 +88,7 @@ export async function checkLines(shown: readonly BasketLine[]): Promise<LineChec
   const now = $basketLines.get();
   const check: LineCheck = { leftOut: [], changed: [], saved: [] };
   for (const line of shown) {
-    const current = now.find((l) => sameLineOf(l, line));
+    const current = now.find((l) => l.key === line.key);
     if (!current || current.source !== 'server' || current.status !== 'saved') {
       check.leftOut.push(current ?? line);
       continue;

@@ -81,10 +81,7 @@ export default function CheckoutPage({
 
   // Browser storage is read only once hydrated, so the first render matches the prerendered page.
   const shown = useMemo(
-    () =>
-      hydrated
-        ? selectedLines(allLines, selection).filter((l) => !excluded.has(`${l.product.id}:${l.feature_id}`))
-        : [],
+    () => (hydrated ? selectedLines(allLines, selection).filter((l) => !excluded.has(l.key)) : []),
     [hydrated, allLines, selection, excluded],
   );
   const lines = ordered ?? shown;
@@ -150,7 +147,7 @@ export default function CheckoutPage({
     dispatch({ type: 'checked', check });
     if (mustConfirm(check)) {
       // Never ordered silently: unsaved lines leave the order, changed prices show, and the shopper confirms again.
-      setExcluded(new Set([...excluded, ...check.leftOut.map((l) => `${l.product.id}:${l.feature_id}`)]));
+      setExcluded(new Set([...excluded, ...check.leftOut.map((l) => l.key)]));
       return;
     }
     const result = await placeOrder(

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../../backend/shop.ts';
-import type { BasketEntry } from './basket.ts';
-import { recordChange, refuseChange } from './replay.ts';
-import { localLines, productsToFetch, shopperLines } from './lines.ts';
-import { decodeServerLines } from './pending.ts';
-import { readServerBasket, readServerLine } from './server.ts';
+import {
+  decodeServerLines,
+  recordChange,
+  refuseChange,
+  viewLines,
+  type BasketChange,
+  type BasketEntry,
+} from '../rules/basket.ts';
+import { readServerBasket, type ServerLine } from '../../../backend/operations/basket.ts';
+import { productsToFetch, shownLines } from './edit.ts';
 import { DEFAULT_TITLE, PLACEHOLDER_IMAGE, type ShownProduct } from '../../../shared/product.ts';
 
 const BLACK: Feature = {
@@ -76,37 +81,21 @@ const entry = (id: number, product: number, feature: number | null, quantity = 1
   quantity,
 });
 
-describe('readServerLine', () => {
-  it('reads the product and feature as objects or bare ids, and numbers as numeric strings', () => {
-    expect(readServerLine(item(3, 5, BLACK, 2))).toMatchObject({
-      id: 3,
-      product: 5,
-      feature: 11,
-      quantity: 2,
-      price: 900,
-      product_detail: { id: 5, title: 'Phone 5', images: ['/media/5.svg', '/media/5-2.svg'] },
-      feature_detail: { id: 11, count: 4 },
-    });
-    expect(readServerLine(item(4, 5, BLACK, 1, '12500000.00', true))).toEqual({
-      id: 4,
-      product: 5,
-      feature: 11,
-      quantity: 1,
-      price: 12_500_000,
-      product_detail: null,
-      feature_detail: null,
-    });
-    expect(readServerLine({ ...item(6, 5, null), quantity: '3', extra: { unknown: true } })).toMatchObject({
-      quantity: 3,
-      feature: null,
-    });
-  });
-  it('skips an item without a product, and reads a paged answer as its results', () => {
-    expect(readServerLine({ id: 1, quantity: 1 })).toBeNull();
-    expect(readServerLine('nonsense')).toBeNull();
-    expect(readServerBasket({ count: 2, next: null, results: [item(1, 5, null), { id: 2 }] })).toHaveLength(1);
-    expect(readServerBasket(null)).toEqual([]);
-  });
+/** A visitor's lines as the basket shows them. */
+const localLines = (entries: readonly BasketEntry[], products: Parameters<typeof shownLines>[2]) =>
+  shownLines(
+    entries.map((e) => ({ ...e, source: 'local' as const, status: 'saved' as const })),
+    [],
+    products,
+  );
+/** A signed-in shopper's lines: the server's with the changes laid over them. */
+const shopperLines = (
+  server: readonly ServerLine[],
+  changes: readonly BasketChange[],
+  products: Parameters<typeof shownLines>[2],
+) => shownLines(viewLines(server, changes), server, products);
+
+describe('decodeServerLines', () => {
   it('reads back the lines it kept in browser storage, details and all', () => {
     const lines = readServerBasket([item(3, 5, BLACK, 2), item(4, 6, null, 1, '900.00', true)]);
     expect(decodeServerLines(JSON.parse(JSON.stringify(lines)))).toEqual(lines);
@@ -118,7 +107,7 @@ describe('localLines', () => {
   it('resolves an entry to its product, shown price and list price (discount applies)', () => {
     expect(localLines([entry(1, 5, null, 3)], { 5: shown(5) })).toEqual([
       {
-        key: 'local:1',
+        key: '5:',
         source: 'local',
         id: 1,
         status: 'saved',
@@ -152,7 +141,7 @@ describe('localLines', () => {
       5: shown(5),
       6: null,
     });
-    expect(lines.map((l) => l.key)).toEqual(['local:1']);
+    expect(lines.map((l) => l.key)).toEqual(['5:']);
   });
   it('shows the default title and the placeholder for a product without them', () => {
     const [line] = localLines([entry(1, 5, null)], { 5: shown(5, { title: DEFAULT_TITLE, images: [] }) });
@@ -167,7 +156,7 @@ describe('shopperLines', () => {
   it("shows the server's unit price and quantity, and takes a stock it does not carry from the products fetched", () => {
     const [plain, big] = shopperLines(server, [], { 5: shown(5, { stock: 2 }) });
     expect(plain).toMatchObject({
-      key: 'server:8',
+      key: '5:',
       source: 'server',
       status: 'saved',
       quantity: 4,
@@ -175,7 +164,7 @@ describe('shopperLines', () => {
       stock: 2,
     });
     expect(plain?.listPrice).toBe(1000);
-    expect(big).toMatchObject({ key: 'server:9', feature: BIG, stock: BIG.count, product: { image: '/media/6.svg' } });
+    expect(big).toMatchObject({ key: '6:12', feature: BIG, stock: BIG.count, product: { image: '/media/6.svg' } });
   });
 
   it('lays the waiting changes over the lines: a new quantity, a removal, a new line, a refused one', () => {
@@ -189,9 +178,9 @@ describe('shopperLines', () => {
     );
     const lines = shopperLines(server, changes, { 7: shown(7), 9: shown(9) });
     expect(lines.map((l) => [l.key, l.status, l.quantity, l.reason ?? null])).toEqual([
-      ['server:8', 'waiting', 5, null],
-      ['pending:7:', 'waiting', 1, null],
-      ['pending:9:', 'refused', 1, 'Out of stock.'],
+      ['5:', 'waiting', 5, null],
+      ['7:', 'waiting', 1, null],
+      ['9:', 'refused', 1, 'Out of stock.'],
     ]);
   });
 
@@ -200,7 +189,7 @@ describe('shopperLines', () => {
     expect(productsToFetch(bare, []).map((l) => l.product)).toEqual([5]);
     const [waiting] = shopperLines(bare, [], {});
     expect(waiting).toMatchObject({
-      key: 'server:10',
+      key: '5:11',
       known: false,
       feature_id: 11,
       price: 900,
