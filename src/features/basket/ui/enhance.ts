@@ -12,8 +12,9 @@ import { $basketCount, $basketKeys, $featureChoice, $refusedLines, $soldOut } fr
 import { $lang } from '../../../i18n/language.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
 import { watchNewButtons } from '../../../shared/ui/watch-buttons.ts';
+import { notify } from '../../../shared/notify.ts';
 
-/** The basket's actions, loaded at the first add, and the sending of a signed-in shopper's changes. */
+// The actions load when the page is idle (an add after the connection drops still works), or at the first add.
 const actions = () => import('../state/edit.ts');
 const sync = () => import('../state/sync.ts');
 
@@ -25,12 +26,8 @@ const featureOf = (button: HTMLElement): number | null => {
 
 function paintBadges(count: number | null) {
   for (const badge of document.querySelectorAll<HTMLElement>('[data-basket-count]')) {
-    if (count === null) {
-      badge.hidden = true;
-      continue;
-    }
-    badge.textContent = String(count);
-    badge.hidden = count === 0;
+    if (count !== null) badge.textContent = String(count);
+    badge.hidden = !count;
   }
 }
 
@@ -89,14 +86,17 @@ export function enhanceBasket(): void {
       if (event.data === 'basket-sync') again();
     });
   }
+  (window.requestIdleCallback ?? setTimeout)(() => void actions().catch(() => undefined));
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-add-to-basket]');
     if (!button || event.defaultPrevented) return;
     event.preventDefault();
     const raw = button.dataset['addToBasket'] ?? '';
     // A bad id still reaches the action, which answers 'Notoʻgʻri mahsulot maʼlumotlari!'.
-    void actions().then(({ addToBasket }) =>
-      addToBasket({ id: /^\d+$/.test(raw) ? Number(raw) : NaN }, featureOf(button)),
+    actions().then(
+      ({ addToBasket }) => addToBasket({ id: /^\d+$/.test(raw) ? Number(raw) : NaN }, featureOf(button)),
+      // Not loaded (offline before they were): the add is said to have failed.
+      () => notify('error', 'isl.toast.addFailed'),
     );
   });
 }
