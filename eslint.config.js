@@ -104,7 +104,7 @@ const networkZones = [
   {
     // One way to the network: UI → state → the backend adapter, whose HTTP client no one else imports.
     target: ['./src/features', './src/shared', './src/components', './src/layouts', './src/pages', './src/i18n'],
-    from: ['./src/backend/client.ts', './src/backend/fallbacks.ts'],
+    from: ['./src/backend/client.ts'],
     message: "Only the backend adapter (src/backend) and the build's loader (src/data) use the HTTP client.",
   },
   {
