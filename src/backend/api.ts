@@ -5,6 +5,8 @@
  * ofetch), so pages that make none do not download it.
  */
 import { API_URL } from 'astro:env/client';
+import type { ApiError } from '#contract/errors.ts';
+import type { ErrorBody } from '#contract/schemas.ts';
 import type { Api } from './client.ts';
 import { hasCapability } from './capabilities.ts';
 import { $lang } from '../i18n/language.ts';
@@ -97,6 +99,9 @@ function askToSignInAgain(client: Api): Api['call'] {
   };
 }
 
+/** A call through the browser's client, loaded on the first call: what the operations (operations/) use. */
+export const call: Api['call'] = async (name, args) => (await getApi()).call(name, args);
+
 /** Replaces the client, e.g. with one whose fetch reaches an in-process reference API (store unit tests). */
 export function setApi(client: Api): void {
   api = Promise.resolve(client);
@@ -107,6 +112,10 @@ export function statusOf(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 0;
 }
+
+/** What the API answered to a failed call (its message, field messages, retry_after); none when no answer came. */
+export const refusalOf = (error: unknown): ErrorBody | undefined =>
+  statusOf(error) ? (error as ApiError).body : undefined;
 
 // A signed-in shopper's pages call the API as they start: the client is fetched now, beside the islands' own
 // modules, rather than after they hydrate (a round trip off their largest paint on a phone).

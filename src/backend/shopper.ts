@@ -1,10 +1,10 @@
 /**
  * What the backend keeps of the signed-in shopper, as the shop uses it: the
- * profile (spec §3 User) with its delivery address read as every address is
- * (address.ts), and the favourites' records (spec §4), a product as an id or
- * an object with one.
+ * profile (spec §3 User), and the favourites' records (spec §4), a product as
+ * an id or an object with one. The profile's address is taken as sent; the
+ * address operations read it (operations/profile.ts).
  */
-import { readAddress, type Address } from './address.ts';
+import type { Address } from '#contract/schemas.ts';
 import { entity, id, list, record, textOrNull, type Report } from './read.ts';
 
 export interface Profile {
@@ -17,7 +17,7 @@ export interface Profile {
   /** ISO date, YYYY-MM-DD. */
   birth_date: string | null;
   email: string | null;
-  /** Null when the profile holds none (or none the shop can deliver to). */
+  /** Null when the profile holds none. */
   address: Address | null;
 }
 
@@ -42,7 +42,7 @@ export function readProfile(value: unknown): Profile {
     gender: gender === 'male' || gender === 'female' ? gender : null,
     birth_date: textOrNull(raw['birth_date']),
     email: textOrNull(raw['email']),
-    address: readAddress(raw['address']),
+    address: (raw['address'] ?? null) as Address | null,
   };
 }
 

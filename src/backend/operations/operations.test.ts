@@ -3,7 +3,7 @@
  * with the body it builds, answers the shop's types, and a fallback for what a backend lacks stays inside it.
  */
 import { describe, expect, it } from 'vitest';
-import { favourites, orders, reviews, search } from '../index.ts';
+import { checkout, favourites, orders, reviews, search } from '../index.ts';
 import { QARSHI_ADDRESS } from '../../../tests/api/helpers.ts';
 import { useShop } from '../../../tests/unit/support/shop.ts';
 
@@ -48,7 +48,7 @@ describe('orders and reviews', () => {
       token: access,
       body: { product: product.id, quantity: 1 },
     });
-    const placed = await orders.place({
+    const placed = await checkout.place({
       items: [(line.body as { id: number }).id],
       address: QARSHI_ADDRESS,
       payment: 'cash',

@@ -1,13 +1,9 @@
-/** A product as it is now, its reviews and the products related to it (spec §7), read in the browser. */
-import { getApi } from '../api.ts';
-import type { Product, ProductSummary, Review } from '../shop.ts';
+/**
+ * A product as it is now (spec §7), for a basket's or a favourite's line and the product page's live check. Used as
+ * `products.read(id)`; the product page's own reads are `productPage` (product-page.ts), kept apart so that pages
+ * listing products do not load them.
+ */
+import { call } from '../api.ts';
+import type { Product } from '../shop.ts';
 
-export const products = {
-  read: async (id: number): Promise<Product> => (await getApi()).call('product', { params: { id } }),
-
-  /** Its reviews, as GET /product-comments/{id}/ lists them. */
-  reviews: async (id: number): Promise<Review[]> => (await getApi()).call('productComments', { params: { id } }),
-
-  related: async (id: number): Promise<ProductSummary[]> =>
-    (await getApi()).call('relatedProducts', { params: { id } }),
-};
+export const read = (id: number): Promise<Product> => call('product', { params: { id } });

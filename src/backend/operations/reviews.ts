@@ -1,13 +1,14 @@
 /**
  * The shopper's reviews (spec §2 Profile, §4): the delivered products waiting
  * for one, those written, and a review sent as multipart form data with its
- * images (an edit's new images replace the old ones; none keeps them).
+ * images (an edit's new images replace the old ones; none keeps them). Used as
+ * `reviews.write(product, review)`.
  */
-import { getApi } from '../api.ts';
+import { call } from '../api.ts';
 import type { OwnReview, RequiredComment } from '../shop.ts';
 
 /** A review as the shopper wrote it: the rating, the texts by field (advantage, shortcoming, comment) and images. */
-export interface ReviewForm {
+interface ReviewForm {
   rating: number;
   texts: Record<string, string>;
   images: readonly File[];
@@ -22,16 +23,14 @@ function multipart(review: ReviewForm, product?: number): FormData {
   return form;
 }
 
-export const reviews = {
-  /** Delivered products not reviewed yet ('pending evaluation'). */
-  pending: async (): Promise<RequiredComment[]> => (await getApi()).call('requiredComments'),
+/** Delivered products not reviewed yet ('pending evaluation'). */
+export const pending = (): Promise<RequiredComment[]> => call('requiredComments');
 
-  /** The reviews written ('rated'), newest first. */
-  written: async (): Promise<OwnReview[]> => (await getApi()).call('comments'),
+/** The reviews written ('rated'), newest first. */
+export const written = (): Promise<OwnReview[]> => call('comments');
 
-  write: async (product: number, review: ReviewForm): Promise<OwnReview> =>
-    (await getApi()).call('createComment', { body: multipart(review, product) }),
+export const write = (product: number, review: ReviewForm): Promise<OwnReview> =>
+  call('createComment', { body: multipart(review, product) });
 
-  edit: async (id: number, review: ReviewForm): Promise<OwnReview> =>
-    (await getApi()).call('updateComment', { params: { id }, body: multipart(review) }),
-};
+export const edit = (id: number, review: ReviewForm): Promise<OwnReview> =>
+  call('updateComment', { params: { id }, body: multipart(review) });

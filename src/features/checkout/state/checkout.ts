@@ -13,7 +13,7 @@ import type { Address, DeliveryQuote, Lang, PaymentMethod } from '#contract/sche
 import type { BasketLine } from '../../basket/index.ts';
 import { decodeSelection, offeredMethods, outOfStockProducts, PAYMENT_METHODS } from '../rules/checkout.ts';
 import { isPayLinkMethod, payLink } from '../../orders/index.ts';
-import { delivery, orders, payments, statusOf, type Order } from '../../../backend/index.ts';
+import { checkout, statusOf, type Order } from '../../../backend/index.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
 import { $basketLines } from '../../basket/index.ts';
 import { basketSync } from '../../basket/index.ts';
@@ -124,7 +124,7 @@ export function placeOrder(input: OrderInput, lang: Lang): Promise<PlaceResult> 
     try {
       let order: Order;
       try {
-        order = await orders.place({
+        order = await checkout.place({
           items: input.lines.filter((l) => l.source === 'server').map((l) => l.id),
           address: input.address,
           payment: input.payment,
@@ -179,7 +179,7 @@ onMount($deliveryQuote, () => {
     asked = key;
     $deliveryQuote.set(null);
     if (!key || !hasCapability('delivery')) return;
-    void delivery.quote(type).then(
+    void checkout.deliveryQuote(type).then(
       (quote) => asked === key && $deliveryQuote.set(quote),
       () => undefined,
     );
@@ -203,7 +203,7 @@ onMount($paymentMethods, () => {
   const ask = (signedIn: boolean) => {
     if (!signedIn) return;
     stop();
-    void payments.methods().then(
+    void checkout.paymentMethods().then(
       (answer) => $paymentMethods.set(offeredMethods(answer) ?? PAYMENT_METHODS),
       () => undefined,
     );

@@ -154,5 +154,4 @@ export async function payOrder(order: Order): Promise<string | null> {
  * The provider's checkout link of an unpaid order (POST /orders/{id}/pay/);
  * the payment then returns to the success page or (`returnTo` 'order') the order's page.
  */
-export const payLink = (order: number, method: PayLinkMethod, returnTo: PayReturn = 'success'): Promise<string> =>
-  orders.pay(order, method, returnTo);
+export const payLink: (order: number, method: PayLinkMethod, returnTo?: PayReturn) => Promise<string> = orders.pay;
