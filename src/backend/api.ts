@@ -5,8 +5,6 @@
  * ofetch), so pages that make none do not download it.
  */
 import { API_URL } from 'astro:env/client';
-import type { ApiError } from '#contract/errors.ts';
-import type { ErrorBody } from '#contract/schemas.ts';
 import type { Api } from './client.ts';
 import { hasCapability } from './capabilities.ts';
 import { $lang } from '../i18n/language.ts';
@@ -112,10 +110,6 @@ export function statusOf(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 0;
 }
-
-/** What the API answered to a failed call (its message, field messages, retry_after); none when no answer came. */
-export const refusalOf = (error: unknown): ErrorBody | undefined =>
-  statusOf(error) ? (error as ApiError).body : undefined;
 
 // A signed-in shopper's pages call the API as they start: the client is fetched now, beside the islands' own
 // modules, rather than after they hydrate (a round trip off their largest paint on a phone).

@@ -17,6 +17,7 @@ export * as profile from './operations/profile.ts';
 export * as reviews from './operations/reviews.ts';
 export * as search from './operations/search.ts';
 export * as session from './operations/session.ts';
-export { refusalOf, statusOf } from './api.ts';
+export { statusOf } from './api.ts';
+export { refusalOf } from './refusal.ts';
 export type { Order } from './orders.ts';
 export type { Favourite, Profile } from './shopper.ts';

@@ -3,7 +3,7 @@
  * with the body it builds, answers the shop's types, and a fallback for what a backend lacks stays inside it.
  */
 import { describe, expect, it } from 'vitest';
-import { checkout, favourites, orders, reviews, search } from '../index.ts';
+import { address, checkout, favourites, orders, reviews, search } from '../index.ts';
 import { QARSHI_ADDRESS } from '../../../tests/api/helpers.ts';
 import { useShop } from '../../../tests/unit/support/shop.ts';
 
@@ -36,6 +36,15 @@ describe('favourites', () => {
     expect(await favourites.list()).toEqual([added]);
     await favourites.remove(added.id);
     expect(await favourites.list()).toEqual([]);
+  });
+});
+
+describe('the address in the profile', () => {
+  it('is none at first, then read back as the profile keeps it', async () => {
+    await shop.signIn();
+    expect(await address.read()).toBeNull();
+    expect(await address.save({ ...QARSHI_ADDRESS, entrance: '2' })).toEqual({ ...QARSHI_ADDRESS, entrance: '2' });
+    expect(await address.read()).toEqual({ ...QARSHI_ADDRESS, entrance: '2' });
   });
 });
 

@@ -123,8 +123,8 @@ async function sendAdd(productId: number) {
     const server = $serverFavourites.get() ?? [];
     if (!server.some((r) => r.product === record.product)) $serverFavourites.set([...server, record]);
   } catch (error) {
-    // 400: the server refused the product, nothing is kept. 404 is saved by the
-    // add; any other failure keeps the id locally too ('id kept locally').
+    // 400: the server refused the product, nothing is kept. 404 is kept by
+    // favourites.add; any other failure keeps the id locally too ('id kept locally').
     const status = statusOf(error);
     if (status !== 400 && status !== 404) saveLocally(productId);
     notify('error', 'isl.toast.favAddFailed');

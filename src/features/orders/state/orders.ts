@@ -6,15 +6,8 @@
  * A failure changes no order: it is reported to the caller.
  */
 import { atom, map } from 'nanostores';
-import { canCancel, type OrderTab, type PayReturn } from '#contract/order-status.ts';
-import {
-  addPage,
-  canPayOnline,
-  withOrder,
-  type OrderList,
-  type OrderLists,
-  type PayLinkMethod,
-} from '../rules/orders.ts';
+import { canCancel, type OrderTab } from '#contract/order-status.ts';
+import { addPage, canPayOnline, withOrder, type OrderList, type OrderLists } from '../rules/orders.ts';
 import { orders, statusOf, type Order } from '../../../backend/index.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
@@ -154,4 +147,4 @@ export async function payOrder(order: Order): Promise<string | null> {
  * The provider's checkout link of an unpaid order (POST /orders/{id}/pay/);
  * the payment then returns to the success page or (`returnTo` 'order') the order's page.
  */
-export const payLink: (order: number, method: PayLinkMethod, returnTo?: PayReturn) => Promise<string> = orders.pay;
+export const payLink = orders.pay;
