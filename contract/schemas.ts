@@ -337,14 +337,13 @@ export type OnlinePaymentMethod = z.infer<typeof OnlinePaymentMethod>;
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-export const OrderItem = z.object({
+const OrderItem = z.object({
   id,
   product: ProductSummary,
   quantity: z.int().check(z.positive()),
   price: money,
   feature: z.nullable(Feature),
 });
-export type OrderItem = z.infer<typeof OrderItem>;
 
 export const Order = z.object({
   id,

@@ -1,5 +1,5 @@
 /**
- * `virtual:capabilities`: the backend's capabilities (contract/capabilities.ts)
+ * `virtual:capabilities`: the backend's capabilities (src/data/capabilities.ts)
  * written into the built site as a module whose default export is their list,
  * read by the browser's stores (src/backend/capabilities.ts), and as
  * capabilities.json beside the pages, for the rebuild gate.
@@ -7,7 +7,8 @@
 import type { AstroIntegration } from 'astro';
 import { writeFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
-import { applyOverride, backendCapabilities } from '../contract/capabilities.ts';
+import { applyOverride } from '../contract/capabilities.ts';
+import { backendCapabilities } from '../src/data/capabilities.ts';
 
 const ID = 'virtual:capabilities';
 /** The file of a release that lists the capabilities it was built with (the rebuild gate compares them). */

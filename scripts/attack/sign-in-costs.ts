@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectCapabilities, inEffect } from '#contract/capabilities.ts';
+import { detectCapabilities, inEffect } from '../../src/data/capabilities.ts';
 import { defaultSignInLimits, proofBitsFor } from '../../api/sign-in-guard.ts';
 import { hostHeaders } from '../../integrations/host-headers.ts';
 import { checkCapabilities } from '../rebuild/capability-check.ts';

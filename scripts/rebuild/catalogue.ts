@@ -8,7 +8,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from 'node:path';
 import { handOver } from '../../integrations/catalogue-handover.ts';
 import { imageService } from '../../integrations/images.ts';
-import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
+import type { Capability } from '#contract/capabilities.ts';
+import { backendCapabilities } from '../../src/data/capabilities.ts';
 import { LANGS, type Lang } from '#contract/langs.ts';
 import type { Category } from '#contract/schemas.ts';
 import { forgetCatalogues, loadCatalogue } from '../../src/data/catalogue.ts';

@@ -2,9 +2,10 @@
  * Every call's answer read into the shop's domain types (shop.ts), by call
  * name: the client passes each answer through `readShopperAnswer` (the
  * browser's calls) or, at build time, `readEveryAnswer`, so no page, island
- * or store sees a backend's raw shape. Calls without a reader here are the
- * capabilities beyond the spec (orders, profile, the basket's own reading, ...):
- * their answers keep the shape of the reference API's contract.
+ * or store sees a backend's raw shape. The operations (operations/) name the
+ * call, so each answer meets its reader here. Calls without one answer what
+ * the shop takes as it came (a pay link, a delivery quote, the basket, read by
+ * its own feature): those keep the shape of the reference API's contract.
  */
 import type { Answer as ContractAnswer } from '#contract/calls.ts';
 import type { CallName } from '#contract/routes.ts';
@@ -26,6 +27,7 @@ import {
   type Raw,
   type Report,
 } from './read.ts';
+import { readOrder } from './orders.ts';
 import { countOrUndefined, oneLine, safeLink, shownText, TEXT_MAX, within } from './rules.ts';
 import {
   name,
@@ -48,6 +50,7 @@ import {
   type Store,
   type VerifyAnswer,
 } from './shop.ts';
+import { readFavourite, readFavourites, readProfile } from './shopper.ts';
 
 export type { Report };
 
@@ -238,7 +241,10 @@ function readListedProduct(value: unknown, report: Report): ListedProduct {
 
 type Reader = (raw: unknown, report: Report) => unknown;
 
-/** The answers of the calls the browser makes (sign-in, a product and its reviews, search, the profile's reviews). */
+/**
+ * The answers of the calls the browser makes: sign-in, a product and its reviews, search, the shopper's reviews,
+ * orders, profile and favourites.
+ */
 const shopperReaders = {
   auth: readAuthAnswer,
   resend: readAuthAnswer,
@@ -252,6 +258,14 @@ const shopperReaders = {
   comments: (raw: unknown, report: Report) => list(raw, 'review', readOwnReview, report),
   createComment: readOwnReview,
   updateComment: readOwnReview,
+  orders: (raw: unknown, report: Report) => readPage(raw, 'order', (order) => readOrder(order, report), report),
+  order: readOrder,
+  placeOrder: readOrder,
+  cancelOrder: readOrder,
+  profile: readProfile,
+  updateProfile: readProfile,
+  favourites: readFavourites,
+  addFavourite: readFavourite,
 } satisfies Partial<Record<CallName, Reader>>;
 
 /** The answers only the build reads (the catalogue): kept out of the browser's client. */

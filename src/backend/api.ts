@@ -97,6 +97,9 @@ function askToSignInAgain(client: Api): Api['call'] {
   };
 }
 
+/** A call through the browser's client, loaded on the first call: what the operations (operations/) use. */
+export const call: Api['call'] = async (name, args) => (await getApi()).call(name, args);
+
 /** Replaces the client, e.g. with one whose fetch reaches an in-process reference API (store unit tests). */
 export function setApi(client: Api): void {
   api = Promise.resolve(client);

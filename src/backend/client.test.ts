@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ApiError, createApi, GET_RETRIES, retryAfterMs } from './client.ts';
 import { checkAnswer } from '#contract/calls.ts';
 import type { Tokens } from '#contract/schemas.ts';
-import { addFavourite, searchSuggestions } from './fallbacks.ts';
 import { GENERAL_ERROR } from '../i18n/general-error.ts';
 
 /** A scripted HTTP peer: each test says how the next requests are answered. */
@@ -154,29 +153,6 @@ describe('timeout', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
-  });
-});
-
-describe('fallbacks', () => {
-  it('a failed search gives three empty lists', async () => {
-    fallback = (req) => req.socket.destroy(); // aborted connection
-    await expect(searchSuggestions(fast(), 'telefon')).resolves.toEqual({ products: [], categories: [], stores: [] });
-  });
-
-  it('search sends the query URL-encoded', async () => {
-    fallback = (_req, res) => json(res, 200, { products: [], categories: [], stores: [] });
-    await searchSuggestions(fast(), 'oʻyin & co');
-    expect(seen[0]?.url).toBe('/api/v1/products/search/?q=o%CA%BByin+%26+co');
-  });
-
-  it('favourite add: 404 saves the id locally then rethrows; 400 saves nothing', async () => {
-    const saved: number[] = [];
-    fallback = (_req, res) => json(res, 404, { detail: 'Not found' });
-    await expect(addFavourite(fast('t'), 5, (id) => saved.push(id))).rejects.toMatchObject({ status: 404 });
-    expect(saved).toEqual([5]);
-    fallback = (_req, res) => json(res, 400, { detail: 'Invalid', errors: { product: ['Unknown product'] } });
-    await expect(addFavourite(fast('t'), 6, (id) => saved.push(id))).rejects.toMatchObject({ status: 400 });
-    expect(saved).toEqual([5]);
   });
 });
 

@@ -5,11 +5,12 @@
  * a module, so it stays out of the bundler's graph). Any backend that answers
  * the spec's calls will do: answers are read into the shop's types at the
  * client's boundary (src/backend), a malformed item is skipped and reported,
- * and what the backend lacks (contract/capabilities.ts) is built from what it
+ * and what the backend lacks (src/data/capabilities.ts) is built from what it
  * has. The build fails only when the backend cannot be reached or a whole list
  * call fails: a nightly build must not publish an empty shop.
  */
-import { backendCapabilities, type Capability } from '#contract/capabilities.ts';
+import type { Capability } from '#contract/capabilities.ts';
+import { backendCapabilities } from './capabilities.ts';
 import { ApiError, createApi, type Api } from '../backend/client.ts';
 import { readEveryAnswer } from '../backend/answers.ts';
 import { onceEach } from '../backend/read.ts';

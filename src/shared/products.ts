@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { normaliseProduct, type ShownProduct } from './product.ts';
-import { getApi, statusOf } from '../backend/api.ts';
+import { products, statusOf } from '../backend/index.ts';
 import { notify } from './notify.ts';
 
 /** A line naming a product and its chosen feature (a basket's or a favourite's). */
@@ -21,7 +21,7 @@ const reads = new Map<number, Promise<ShownProduct>>();
 
 /** One product, stored in $products; a failure is the caller's to report. */
 async function fetchProduct(id: number): Promise<ShownProduct> {
-  const product = normaliseProduct(await (await getApi()).call('product', { params: { id } }));
+  const product = normaliseProduct(await products.read(id));
   $products.set({ ...$products.get(), [id]: product });
   return product;
 }
@@ -76,9 +76,9 @@ export async function loadLocalProducts(entries: readonly ProductLine[]): Promis
 }
 
 function reportMissingFeatures(entries: readonly ProductLine[]) {
-  const products = $products.get();
+  const shown = $products.get();
   for (const entry of entries) {
-    const product = products[entry.product];
+    const product = shown[entry.product];
     if (product && entry.feature !== null && !product.features.some((f) => f.id === entry.feature)) {
       notify('error', 'isl.toast.featureNotFound', { id: entry.feature });
     }

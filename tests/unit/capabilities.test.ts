@@ -2,7 +2,8 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CAPABILITIES, detectCapabilities } from '#contract/capabilities.ts';
+import { CAPABILITIES } from '#contract/capabilities.ts';
+import { detectCapabilities } from '../../src/data/capabilities.ts';
 import { startSpecBackend, type SpecBackend } from '../spec-backend/server.ts';
 import { defaults } from '../spec-backend/settings.ts';
 import { startTestApi, type TestApi } from '../api/helpers.ts';

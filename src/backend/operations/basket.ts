@@ -5,7 +5,7 @@
  * are ignored, an item that names no product is skipped. The other calls' answers are not looked at: the
  * basket is read again after them. A failed call throws the client's error (its `status`, the server's words).
  */
-import { getApi } from '../api.ts';
+import { call } from '../api.ts';
 import { entity, Malformed, maybeNumber, optionalId } from '../read.ts';
 import { readFeature, readProductSummary, type Feature, type ProductSummary } from '../shop.ts';
 
@@ -58,27 +58,22 @@ export function readServerBasket(answer: unknown): ServerLine[] {
   return list.flatMap((item) => readServerLine(item) ?? []);
 }
 
-export const basket = {
-  /** GET the signed-in shopper's basket. */
-  read: async (): Promise<ServerLine[]> => readServerBasket(await (await getApi()).call('basket')),
+/** GET the signed-in shopper's basket. Used as `basket.read()`. */
+export const read = async (): Promise<ServerLine[]> => readServerBasket(await call('basket'));
 
-  /** Put a product (and feature) in the basket with a quantity. */
-  async add(line: { product: number; feature: number | null; quantity: number }): Promise<void> {
-    const feature = line.feature === null ? {} : { feature: line.feature };
-    await (
-      await getApi()
-    ).call('addToBasket', { body: { product: line.product, quantity: line.quantity, ...feature } });
-  },
+/** Put a product (and feature) in the basket with a quantity. */
+export async function add(line: { product: number; feature: number | null; quantity: number }): Promise<void> {
+  const feature = line.feature === null ? {} : { feature: line.feature };
+  await call('addToBasket', { body: { product: line.product, quantity: line.quantity, ...feature } });
+}
 
-  /** One more, or one fewer, of a basket item. */
-  async changeQuantity(item: number, action: 'increase' | 'decrease'): Promise<void> {
-    await (await getApi()).call('basketQuantity', { body: { item, action } });
-  },
+/** One more, or one fewer, of a basket item. */
+export async function changeQuantity(item: number, action: 'increase' | 'decrease'): Promise<void> {
+  await call('basketQuantity', { body: { item, action } });
+}
 
-  /** Take items out: one by its query, several with one body. */
-  async remove(items: readonly number[]): Promise<void> {
-    const api = await getApi();
-    if (items.length === 1) await api.call('deleteFromBasket', { query: { item: String(items[0]) } });
-    else await api.call('deleteFromBasket', { body: { items: [...items] } });
-  },
-};
+/** Take items out: one by its query, several with one body. */
+export async function remove(items: readonly number[]): Promise<void> {
+  if (items.length === 1) await call('deleteFromBasket', { query: { item: String(items[0]) } });
+  else await call('deleteFromBasket', { body: { items: [...items] } });
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from '#contract/schemas.ts';
-import { addressDetails, decodeSavedAddress, shortAddress, toAddress } from './address.ts';
+import { addressDetails, decodeSavedAddress, shortAddress } from './address.ts';
+import { readAddress } from '../../../backend/address.ts';
 import { geocodeCacheKey, reverseUrl } from './geocode.ts';
 
 const address: Address = {
@@ -37,7 +38,7 @@ describe('stored address', () => {
   });
 
   it('keeps only the address fields', () => {
-    expect(toAddress({ ...address, injected: '<script>' })).toEqual(address);
+    expect(readAddress({ ...address, injected: '<script>' })).toEqual(address);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { Address } from '#contract/schemas.ts';
 import { parseJson } from '../../../shared/storage.ts';
+import { readAddress } from '../../../backend/address.ts';
 
 /** The saved address and whether it mirrors the signed-in shopper's profile. */
 export interface SavedAddress {
@@ -13,34 +14,9 @@ export interface SavedAddress {
   profile: boolean;
 }
 
-const STRING_FIELDS = ['region', 'city', 'street', 'home', 'etaj', 'display_name'] as const;
-
-/** An Address from untrusted JSON (storage, an API answer), or null. */
-export function toAddress(value: unknown): Address | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if (!STRING_FIELDS.every((key) => typeof v[key] === 'string')) return null;
-  if (v['entrance'] !== undefined && typeof v['entrance'] !== 'string') return null;
-  const { latitude, longitude, delivery_type } = v;
-  if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
-  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) return null;
-  if (delivery_type !== 'city' && delivery_type !== 'district') return null;
-  const address = Object.fromEntries(STRING_FIELDS.map((key) => [key, v[key]])) as Pick<
-    Address,
-    (typeof STRING_FIELDS)[number]
-  >;
-  return {
-    ...address,
-    ...(typeof v['entrance'] === 'string' ? { entrance: v['entrance'] } : {}),
-    latitude,
-    longitude,
-    delivery_type,
-  };
-}
-
 export function decodeSavedAddress(raw: string | undefined): SavedAddress | null {
   const value = parseJson(raw) as { address?: unknown; profile?: unknown } | undefined;
-  const address = toAddress(value?.address);
+  const address = readAddress(value?.address);
   return address ? { address, profile: value?.profile === true } : null;
 }
 

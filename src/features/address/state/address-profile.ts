@@ -4,9 +4,8 @@
  * apart from address.ts, which every page loads for the header label.
  */
 import type { Address } from '#contract/schemas.ts';
-import { toAddress } from '../rules/address.ts';
 import { $savedAddress, closeAddressPicker } from './address.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
+import { address as profileAddress, statusOf } from '../../../backend/index.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
 
@@ -21,8 +20,7 @@ export async function saveAddress(address: Address): Promise<SaveResult> {
   const profile = intoProfile();
   if (profile) {
     try {
-      const user = await (await getApi()).call('updateProfile', { body: { address } });
-      saved = toAddress(user.address) ?? address;
+      saved = (await profileAddress.save(address)) ?? address;
     } catch (error) {
       return { ok: false, reason: statusOf(error) === 400 ? 'refused' : 'failed' };
     }
@@ -62,12 +60,11 @@ export async function syncAddressWithProfile(): Promise<void> {
   if (!$signedIn.get() || !hasCapability('profile') || saved?.profile) return;
   if (!saved && sessionChecked()) return;
   try {
-    const api = await getApi();
-    const fromProfile = toAddress((await api.call('profile')).address);
+    const fromProfile = await profileAddress.read();
     markSessionChecked();
     if (fromProfile) $savedAddress.set({ address: fromProfile, profile: true });
     else if (saved && intoProfile()) {
-      await api.call('updateProfile', { body: { address: saved.address } });
+      await profileAddress.save(saved.address);
       $savedAddress.set({ ...saved, profile: true });
     }
   } catch (error) {

@@ -6,7 +6,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import type { ServerLine } from '../../../backend/operations/basket.ts';
+import type { ServerLine } from '../../../backend/index.ts';
 import {
   countedLines,
   decodeBasket,

@@ -6,7 +6,7 @@
  */
 import { computed } from 'nanostores';
 import { unitPrices } from '#contract/price.ts';
-import type { ServerLine } from '../../../backend/operations/basket.ts';
+import type { ServerLine } from '../../../backend/index.ts';
 import {
   lineKey,
   nextQuantity,

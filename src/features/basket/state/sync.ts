@@ -15,8 +15,7 @@ import {
   type LineStatus,
   type LineOf,
 } from '../rules/basket.ts';
-import { basket } from '../../../backend/operations/basket.ts';
-import { statusOf } from '../../../backend/api.ts';
+import { basket, statusOf } from '../../../backend/index.ts';
 import { $basketRead, $pendingBasket, $serverBasket, online } from './basket.ts';
 import { browserStorage } from '../../../shared/browser-storage.ts';
 import { errorDetail, notify } from '../../../shared/notify.ts';

@@ -9,11 +9,11 @@
  */
 import { atom, onMount } from 'nanostores';
 import { orderPagePath } from '#contract/order-status.ts';
-import type { Address, DeliveryQuote, Lang, Order, PaymentMethod } from '#contract/schemas.ts';
+import type { Address, DeliveryQuote, Lang, PaymentMethod } from '#contract/schemas.ts';
 import type { BasketLine } from '../../basket/index.ts';
 import { decodeSelection, offeredMethods, outOfStockProducts, PAYMENT_METHODS } from '../rules/checkout.ts';
 import { isPayLinkMethod, payLink } from '../../orders/index.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
+import { checkout, statusOf, type Order } from '../../../backend/index.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
 import { $basketLines } from '../../basket/index.ts';
 import { basketSync } from '../../basket/index.ts';
@@ -122,16 +122,12 @@ export function placeOrder(input: OrderInput, lang: Lang): Promise<PlaceResult> 
     try {
       let order: Order;
       try {
-        order = await (
-          await getApi()
-        ).call('placeOrder', {
-          body: {
-            items: input.lines.filter((l) => l.source === 'server').map((l) => l.id),
-            address: input.address,
-            payment_method: input.payment,
-            customer_name: input.name.trim(),
-            customer_phone: input.phone,
-          },
+        order = await checkout.place({
+          items: input.lines.filter((l) => l.source === 'server').map((l) => l.id),
+          address: input.address,
+          payment: input.payment,
+          name: input.name.trim(),
+          phone: input.phone,
         });
       } catch (error) {
         return { ok: false, failure: failureOf(error) };
@@ -181,12 +177,10 @@ onMount($deliveryQuote, () => {
     asked = key;
     $deliveryQuote.set(null);
     if (!key || !hasCapability('delivery')) return;
-    void getApi()
-      .then((api) => api.call('deliveryQuote', { query: type ? { delivery_type: type } : {} }))
-      .then(
-        (quote) => asked === key && $deliveryQuote.set(quote),
-        () => undefined,
-      );
+    void checkout.deliveryQuote(type).then(
+      (quote) => asked === key && $deliveryQuote.set(quote),
+      () => undefined,
+    );
   };
   ask();
   const stops = [$signedIn.listen(ask), $address.listen(ask)];
@@ -207,12 +201,10 @@ onMount($paymentMethods, () => {
   const ask = (signedIn: boolean) => {
     if (!signedIn) return;
     stop();
-    void getApi()
-      .then((api) => api.call('paymentMethods'))
-      .then(
-        (answer) => $paymentMethods.set(offeredMethods(answer) ?? PAYMENT_METHODS),
-        () => undefined,
-      );
+    void checkout.paymentMethods().then(
+      (answer) => $paymentMethods.set(offeredMethods(answer) ?? PAYMENT_METHODS),
+      () => undefined,
+    );
   };
   const stop = $signedIn.listen(ask);
   ask($signedIn.get());

@@ -1,6 +1,6 @@
 /** Checkout's submit machine: every transition, and the events a state ignores. */
 import { describe, expect, it } from 'vitest';
-import type { Order } from '#contract/schemas.ts';
+import type { Order } from '../../../backend/orders.ts';
 import type { BasketLine } from '../../basket/index.ts';
 import type { LineCheck, OrderFailure } from '../state/checkout.ts';
 import { SUBMIT_IDLE, submitStep, submitView, type SubmitEvent, type SubmitState } from './submit.ts';

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acceptServerFavourites,
-  addLiked,
-  decodeLiked,
-  localAfterPush,
-  localOnly,
-  mergedIds,
-  removeLiked,
-} from './favourites.ts';
+import { addLiked, decodeLiked, localAfterPush, localOnly, mergedIds, removeLiked } from './favourites.ts';
 
 describe('liked ids', () => {
   it('keeps numeric ids without duplicates', () => {
@@ -27,12 +19,6 @@ describe('liked ids', () => {
 });
 
 describe('server favourites', () => {
-  it('accepts only an array, skipping records whose product is not a number', () => {
-    expect(acceptServerFavourites({ results: [] })).toEqual([]);
-    expect(acceptServerFavourites([{ id: 1, product: 2 }, { id: 2, product: 'x' }, null])).toEqual([
-      { id: 1, product: 2 },
-    ]);
-  });
   it('finds local ids to push and merges for display', () => {
     const server = [{ id: 1, product: 2 }];
     expect(localOnly([2, 3, 3], server)).toEqual([3]);

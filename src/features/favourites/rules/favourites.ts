@@ -1,14 +1,10 @@
 /**
  * Favourites rules (spec §4, §5): only numeric product ids, no duplicates;
- * non-numeric local content is cleared; server favourites accepted only as
- * an array, skipping records whose product is not a number.
+ * non-numeric local content is cleared. The server's records are read by
+ * the backend adapter (src/backend/shopper.ts).
  */
 import { isPositiveInt, parseJson } from '../../../shared/storage.ts';
-
-export interface FavouriteRecord {
-  id: number;
-  product: number;
-}
+import type { Favourite } from '../../../backend/index.ts';
 
 /**
  * Stored `liked` → ids. A list of numbers is kept (duplicates dropped); any
@@ -32,29 +28,17 @@ export function removeLiked(ids: readonly number[], id: number): number[] {
   return ids.filter((item) => item !== id);
 }
 
-/** Server answer → records; anything but an array is an empty list; bad records are skipped. */
-export function acceptServerFavourites(answer: unknown): FavouriteRecord[] {
-  if (!Array.isArray(answer)) return [];
-  return answer.filter(
-    (record): record is FavouriteRecord =>
-      typeof record === 'object' &&
-      record !== null &&
-      isPositiveInt((record as FavouriteRecord).product) &&
-      isPositiveInt((record as FavouriteRecord).id),
-  );
-}
-
 /**
  * The favourites sync of a signed-in load (spec §4), first step: the local ids
  * the server does not have yet, to push.
  */
-export function localOnly(local: readonly number[], server: readonly FavouriteRecord[]): number[] {
+export function localOnly(local: readonly number[], server: readonly Favourite[]): number[] {
   const known = new Set(server.map((record) => record.product));
   return unique(local.filter((id) => !known.has(id)));
 }
 
 /** Every favourite product id shown: server records first, then local ones. */
-export function mergedIds(local: readonly number[], server: readonly FavouriteRecord[] | null): number[] {
+export function mergedIds(local: readonly number[], server: readonly Favourite[] | null): number[] {
   return unique([...(server ?? []).map((record) => record.product), ...local]);
 }
 

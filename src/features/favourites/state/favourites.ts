@@ -6,19 +6,10 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import {
-  acceptServerFavourites,
-  addLiked,
-  decodeLiked,
-  localAfterPush,
-  localOnly,
-  mergedIds,
-  removeLiked,
-  type FavouriteRecord,
-} from '../rules/favourites.ts';
+import { addLiked, decodeLiked, localAfterPush, localOnly, mergedIds, removeLiked } from '../rules/favourites.ts';
 import { isPositiveInt, repairStored } from '../../../shared/storage.ts';
 import { browserStorage } from '../../../shared/browser-storage.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
+import { favourites, statusOf, type Favourite } from '../../../backend/index.ts';
 import { notify } from '../../../shared/notify.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
 
@@ -30,7 +21,7 @@ export const $liked = persistentAtom<number[]>('liked', [], { encode: encodeLike
 repairStored(browserStorage(), 'liked', encodeLiked($liked.get()));
 
 /** Signed in: the server's records, null until loaded. */
-export const $serverFavourites = atom<FavouriteRecord[] | null>(null);
+export const $serverFavourites = atom<Favourite[] | null>(null);
 /** The server has no favourites feature (404 on load): local storage is used. */
 export const $favouritesUnavailable = atom(false);
 /** Adds waiting for their debounce or their answer: shown as favourites already. */
@@ -61,9 +52,9 @@ export function loadFavourites(force = false): Promise<void> {
   if (!$signedIn.get()) return Promise.resolve();
   if (loading && !force) return loading;
   const run = (async () => {
-    let server: FavouriteRecord[];
+    let server: Favourite[];
     try {
-      server = acceptServerFavourites(await (await getApi()).call('favourites'));
+      server = await favourites.list();
     } catch (error) {
       if (statusOf(error) === 404) {
         $favouritesUnavailable.set(true);
@@ -80,13 +71,12 @@ export function loadFavourites(force = false): Promise<void> {
       $liked.set(localAfterPush($liked.get(), before, []));
       return;
     }
-    const api = await getApi();
-    const results = await Promise.allSettled(push.map((product) => api.call('addFavourite', { body: { product } })));
+    const results = await Promise.allSettled(push.map((product) => favourites.add(product)));
     const failed = push.filter((_, i) => results[i]!.status === 'rejected');
     if (failed.length) notify('error', 'isl.toast.favSyncFailed');
     $liked.set(localAfterPush($liked.get(), before, failed));
     try {
-      $serverFavourites.set(acceptServerFavourites(await (await getApi()).call('favourites')));
+      $serverFavourites.set(await favourites.list());
     } catch {
       const added = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       $serverFavourites.set([...server, ...added]);
@@ -129,16 +119,12 @@ function addFavourite(productId: number): void {
 
 async function sendAdd(productId: number) {
   try {
-    const [{ addFavourite: addFavouriteCall }, api] = await Promise.all([
-      import('../../../backend/fallbacks.ts'),
-      getApi(),
-    ]);
-    const record = await addFavouriteCall(api, productId, saveLocally);
+    const record = await favourites.add(productId, saveLocally);
     const server = $serverFavourites.get() ?? [];
     if (!server.some((r) => r.product === record.product)) $serverFavourites.set([...server, record]);
   } catch (error) {
-    // 400: the server refused the product, nothing is kept. 404 is saved by the
-    // fallback; any other failure keeps the id locally too ('id kept locally').
+    // 400: the server refused the product, nothing is kept. 404 is kept by
+    // favourites.add; any other failure keeps the id locally too ('id kept locally').
     const status = statusOf(error);
     if (status !== 400 && status !== 404) saveLocally(productId);
     notify('error', 'isl.toast.favAddFailed');
@@ -168,7 +154,7 @@ export async function removeFavourite(productId: number): Promise<void> {
   }
   $serverFavourites.set(server.filter((r) => r !== record));
   try {
-    await (await getApi()).call('removeFavourite', { params: { id: record.id } });
+    await favourites.remove(record.id);
   } catch (error) {
     notify('error', statusOf(error) === 404 ? 'isl.toast.favNotFound' : 'isl.toast.favRemoveFailed');
   }

@@ -14,7 +14,8 @@ import {
   type OrderStatusLabel,
   type OrderTab,
 } from '#contract/order-status.ts';
-import type { OnlinePaymentMethod, Order, OrderItem, PaymentMethod } from '#contract/schemas.ts';
+import type { OnlinePaymentMethod, PaymentMethod } from '#contract/schemas.ts';
+import type { Order, OrderItem } from '../../../backend/orders.ts';
 import { pageFromNext } from '../../../shared/paging.ts';
 import { imageList, PLACEHOLDER_IMAGE, productTitle } from '../../../shared/product.ts';
 import { toPositiveInt } from '../../../shared/storage.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { calls } from '#contract/calls.ts';
 import { ORDER_TABS, statusesOfTab, type OrderStatus } from '#contract/order-status.ts';
-import type { Order } from '#contract/schemas.ts';
+import { readOrder, type Order } from '../../../backend/orders.ts';
 import {
   $cancelling,
   $openOrder,
@@ -30,12 +30,12 @@ const LIST = /^\/orders\/$/;
 const CANCEL = /^\/orders\/\d+\/cancel\/$/;
 const PAY = /^\/orders\/\d+\/pay\/$/;
 
-/** A signed-in shopper's order, moved to `status` through the test route. */
+/** A signed-in shopper's order, moved to `status` through the test route, as the shop reads it. */
 async function order(access: string, status: OrderStatus = 'assembling', payment_method = 'cash'): Promise<Order> {
   const placed = calls.placeOrder.answer.parse((await placeOrder(shop.api, access, { payment_method })).body);
-  if (placed.status === status) return placed;
+  if (placed.status === status) return readOrder(placed);
   const moved = await shop.api.call(`/__test__/orders/${placed.id}/status`, { method: 'POST', body: { status } });
-  return calls.order.answer.parse(moved.body);
+  return readOrder(calls.order.answer.parse(moved.body));
 }
 
 const ids = (tab: (typeof ORDER_TABS)[number]) => $orderLists.get()[tab]?.orders.map((o) => o.id);

@@ -6,17 +6,9 @@
  * A failure changes no order: it is reported to the caller.
  */
 import { atom, map } from 'nanostores';
-import { canCancel, type OrderTab, type PayReturn } from '#contract/order-status.ts';
-import type { Order } from '#contract/schemas.ts';
-import {
-  addPage,
-  canPayOnline,
-  withOrder,
-  type OrderList,
-  type OrderLists,
-  type PayLinkMethod,
-} from '../rules/orders.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
+import { canCancel, type OrderTab } from '#contract/order-status.ts';
+import { addPage, canPayOnline, withOrder, type OrderList, type OrderLists } from '../rules/orders.ts';
+import { orders, statusOf, type Order } from '../../../backend/index.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
 
@@ -39,7 +31,7 @@ export function loadOrders(tab: OrderTab, { more = false }: { more?: boolean } =
   const load = (async () => {
     $orderListState.setKey(tab, 'loading');
     try {
-      const page = await (await getApi()).call('orders', { query: { tab, page: String(list?.next ?? 1) } });
+      const page = await orders.list(tab, list?.next ?? 1);
       $orderLists.setKey(tab, addPage(list, page));
       $orderListState.setKey(tab, undefined);
     } catch {
@@ -72,7 +64,7 @@ export const $openOrder = atom<OpenOrder | null>(null);
 export async function openOrder(id: number): Promise<void> {
   $openOrder.set({ id, state: 'loading' });
   try {
-    const order = await (await getApi()).call('order', { params: { id } });
+    const order = await orders.read(id);
     $openOrder.set({ id, state: 'ready', order });
   } catch (error) {
     $openOrder.set({ id, state: statusOf(error) === 404 ? 'not_found' : 'failed' });
@@ -114,7 +106,7 @@ export function cancelOrder(id: number): Promise<CancelResult> {
   const result = cancels.then(async (): Promise<CancelResult> => {
     $cancelling.set(id);
     try {
-      const order = await (await getApi()).call('cancelOrder', { params: { id } });
+      const order = await orders.cancel(id);
       showChanged(order);
       return { ok: true, order };
     } catch (error) {
@@ -155,9 +147,4 @@ export async function payOrder(order: Order): Promise<string | null> {
  * The provider's checkout link of an unpaid order (POST /orders/{id}/pay/);
  * the payment then returns to the success page or (`returnTo` 'order') the order's page.
  */
-export async function payLink(order: number, method: PayLinkMethod, returnTo: PayReturn = 'success'): Promise<string> {
-  const answer = await (
-    await getApi()
-  ).call('payOrder', { params: { id: order }, body: { method, return_to: returnTo } });
-  return answer.payment_url;
-}
+export const payLink = orders.pay;

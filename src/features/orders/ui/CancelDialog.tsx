@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
-import type { Order } from '#contract/schemas.ts';
+import type { Order } from '../../../backend/orders.ts';
 import type { LabelKey, Translate } from '../../../i18n/messages.ts';
 import { $cancelling, cancelOrder } from '../state/orders.ts';
 import ModalDialog from '../../../shared/ui/ModalDialog.tsx';

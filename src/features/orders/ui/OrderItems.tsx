@@ -1,7 +1,8 @@
 /** What an order holds, on its page: its items (picture, title, feature, quantity and price), then its receipts. */
 import { SMALL_PHOTO } from '../../../shared/image-url.ts';
 import { photoProps } from '../../../shared/ui/photo.ts';
-import type { Lang, Order } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Order } from '../../../backend/orders.ts';
 import { orderLineImage } from '../rules/orders.ts';
 import { formatPrice } from '../../../shared/price.ts';
 import { featureText, productTitle } from '../../../shared/product.ts';

@@ -2,7 +2,8 @@
 import { SMALL_PHOTO } from '../../../shared/image-url.ts';
 import { photoProps } from '../../../shared/ui/photo.ts';
 import { orderPagePath } from '#contract/order-status.ts';
-import type { Lang, Order } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Order } from '../../../backend/orders.ts';
 import { orderThumbnails } from '../rules/orders.ts';
 import { formatPrice } from '../../../shared/price.ts';
 import type { LabelKey, Translate } from '../../../i18n/messages.ts';

@@ -9,7 +9,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canPay } from '#contract/order-status.ts';
-import type { Lang, Order } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Order } from '../../../backend/orders.ts';
 import { addressDetails } from '../../address/index.ts';
 import { orderIdFromQuery, paymentFailedInQuery } from '../rules/orders.ts';
 import { printUzPhone } from '../../../shared/uz-phone.ts';

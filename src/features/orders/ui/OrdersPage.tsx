@@ -8,7 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ORDER_TABS, type OrderTab } from '#contract/order-status.ts';
-import type { Lang, Order } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Order } from '../../../backend/orders.ts';
 import { tabFromQuery } from '../rules/orders.ts';
 import { tabAfterKey } from '../../../shared/tabs.ts';
 import { makeT, type Labels, type LabelKey, type Translate } from '../../../i18n/messages.ts';

@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react';
 import RetryButton from '../../../shared/ui/RetryButton.tsx';
 import type { OrderStatus } from '#contract/order-status.ts';
-import type { Lang, Order } from '#contract/schemas.ts';
+import type { Lang } from '#contract/schemas.ts';
+import type { Order } from '../../../backend/orders.ts';
 import { statusText } from '../rules/orders.ts';
 import { shopDate } from '../../../shared/shop-date.ts';
 import type { LabelKey, Translate } from '../../../i18n/messages.ts';

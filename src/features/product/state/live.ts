@@ -11,7 +11,7 @@
 import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary, Review } from '../../../backend/shop.ts';
 import { asLiveProduct, asRelated, asReviews, freshKept, type Kept, type LiveProduct } from '../rules/live-product.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
+import { productPage, statusOf } from '../../../backend/index.ts';
 import { readProduct } from '../../../shared/products.ts';
 import { reviewedAt } from '../../../shared/reviewed.ts';
 
@@ -63,12 +63,8 @@ export const liveProduct = (lang: Lang, id: number, builtAt: string): Promise<Li
 
 /** The product's reviews now, newest first, as GET /product-comments/{id}/ answers them. */
 export const liveReviews = (id: number, builtAt: string): Promise<Live<Review[]>> =>
-  readLive(reviewsKey(id), Math.max(Date.parse(builtAt), reviewedAt(id)), asReviews, async () =>
-    (await getApi()).call('productComments', { params: { id } }),
-  );
+  readLive(reviewsKey(id), Math.max(Date.parse(builtAt), reviewedAt(id)), asReviews, () => productPage.reviews(id));
 
 /** The products related to one, as GET /products/related-products/{id}/ answers them. */
 export const liveRelated = (lang: Lang, id: number): Promise<Live<ProductSummary[]>> =>
-  readLive(relatedKey(lang, id), 0, asRelated, async () =>
-    (await getApi()).call('relatedProducts', { params: { id } }),
-  );
+  readLive(relatedKey(lang, id), 0, asRelated, () => productPage.related(id));

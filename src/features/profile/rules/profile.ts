@@ -1,11 +1,12 @@
 /**
  * The personal-data form (spec §3 User, issue: same rules in the browser and
- * the API): the form's text values from a User, the PATCH body they make, and
+ * the API): the form's text values from a profile, the PATCH body they make, and
  * each field's problem by the contract's own schema (ProfileUpdate), so a
  * value the API would refuse is refused before sending.
  */
 import { z } from 'zod/mini';
-import { ProfileUpdate, type User } from '#contract/schemas.ts';
+import { ProfileUpdate } from '#contract/schemas.ts';
+import type { Profile } from '../../../backend/index.ts';
 
 /** The fields the shopper types (the phone is read-only; the address has its picker). */
 export const PROFILE_FIELDS = ['first_name', 'last_name', 'father_name', 'gender', 'birth_date', 'email'] as const;
@@ -14,7 +15,7 @@ export type ProfileForm = Record<ProfileField, string>;
 
 export const isProfileField = (key: string): key is ProfileField => (PROFILE_FIELDS as readonly string[]).includes(key);
 
-export function profileForm(user: User): ProfileForm {
+export function profileForm(user: Profile): ProfileForm {
   return {
     first_name: user.first_name,
     last_name: user.last_name,

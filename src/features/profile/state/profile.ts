@@ -5,12 +5,12 @@
  * changes nothing held here, so nothing typed is lost.
  */
 import { atom } from 'nanostores';
-import type { ProfileUpdate, User } from '#contract/schemas.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
+import type { Address, ProfileUpdate } from '#contract/schemas.ts';
+import { profile, statusOf, type Profile } from '../../../backend/index.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
 
 /** The profile, null until loaded (or when it could not be). */
-export const $profile = atom<User | null>(null);
+export const $profile = atom<Profile | null>(null);
 /** 'unavailable': the backend keeps no profile (the `profile` capability); the address stays in the browser. */
 export const $profileLoad = atom<'idle' | 'loading' | 'ready' | 'failed' | 'unavailable'>('idle');
 
@@ -24,7 +24,7 @@ export function loadProfile(): Promise<void> {
   loading ??= (async () => {
     $profileLoad.set('loading');
     try {
-      $profile.set(await (await getApi()).call('profile'));
+      $profile.set(await profile.read());
       $profileLoad.set('ready');
     } catch {
       $profileLoad.set('failed');
@@ -42,7 +42,7 @@ export type SaveProfileResult =
 
 export async function saveProfile(body: ProfileUpdate): Promise<SaveProfileResult> {
   try {
-    $profile.set(await (await getApi()).call('updateProfile', { body }));
+    $profile.set(await profile.save(body));
     return { ok: true };
   } catch (error) {
     const status = statusOf(error);
@@ -53,7 +53,7 @@ export async function saveProfile(body: ProfileUpdate): Promise<SaveProfileResul
 }
 
 /** The picker saved a new address into the profile: show it without reloading the profile. */
-export function profileAddressSaved(address: User['address']): void {
-  const profile = $profile.get();
-  if (profile) $profile.set({ ...profile, address });
+export function profileAddressSaved(address: Address | null): void {
+  const shown = $profile.get();
+  if (shown) $profile.set({ ...shown, address });
 }

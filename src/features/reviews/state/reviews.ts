@@ -21,7 +21,7 @@ import {
   type ImageProblem,
   type ReviewFields,
 } from '../rules/review-form.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
+import { reviews, statusOf } from '../../../backend/index.ts';
 import { markReviewed } from '../../../shared/reviewed.ts';
 
 export interface ListState<T> {
@@ -41,8 +41,8 @@ async function loadList<T>(store: WritableAtom<ListState<T>>, load: () => Promis
   }
 }
 
-export const loadPending = () => loadList($pending, async () => (await getApi()).call('requiredComments'));
-export const loadRated = () => loadList($rated, async () => (await getApi()).call('comments'));
+export const loadPending = () => loadList($pending, reviews.pending);
+export const loadRated = () => loadList($rated, reviews.written);
 export const loadReviews = () => Promise.all([loadPending(), loadRated()]).then(() => undefined);
 
 /** A product to review, or one of the shopper's reviews to edit. */
@@ -142,19 +142,10 @@ export function sendReview(): Promise<boolean> {
     if (!draft || hasErrors(reviewErrors(draft.fields))) return false;
     $send.set({ status: 'sending', errors: {}, detail: null });
     const { product, review } = draft.target;
-    const form = new FormData();
-    form.set('rating', String(draft.fields.rating));
-    for (const [field, value] of Object.entries(trimmedTexts(draft.fields))) form.set(field, value);
-    for (const image of draft.images) form.append('images', image, image.name);
+    const form = { rating: Number(draft.fields.rating), texts: trimmedTexts(draft.fields), images: draft.images };
     let saved: OwnReview;
     try {
-      const api = await getApi();
-      if (review) {
-        saved = await api.call('updateComment', { params: { id: review.id }, body: form });
-      } else {
-        form.set('product', String(product.id));
-        saved = await api.call('createComment', { body: form });
-      }
+      saved = review ? await reviews.edit(review.id, form) : await reviews.write(product.id, form);
     } catch (error) {
       const status = statusOf(error);
       const known = status >= 400 && status < 500;

@@ -6,23 +6,14 @@
  */
 import type { Page, ProductSummary, SearchSuggestions } from '../../../backend/shop.ts';
 import { normaliseSearchText } from '../rules/search-text.ts';
-import { getApi } from '../../../backend/api.ts';
-import { hasCapability } from '../../../backend/capabilities.ts';
+import { search } from '../../../backend/index.ts';
 
-/**
- * Suggestions for the search box; three empty lists when the call fails. Without the stores capability the site
- * has no page for a store the search names, so no store is suggested.
- */
-export async function suggest(query: string): Promise<SearchSuggestions> {
-  const [{ searchSuggestions }, api] = await Promise.all([import('../../../backend/fallbacks.ts'), getApi()]);
-  const answer = await searchSuggestions(api, normaliseSearchText(query));
-  return hasCapability('stores') ? answer : { ...answer, stores: [] };
-}
+/** Suggestions for the search box; three empty lists when the call fails (the operation's fallback). */
+export const suggest = (query: string): Promise<SearchSuggestions> => search.suggestions(normaliseSearchText(query));
 
 /** One page of the search page's results; a failure is the caller's to show. */
-export async function searchProducts(query: string, page: number): Promise<Page<ProductSummary>> {
-  return (await getApi()).call('searchProducts', { query: { q: normaliseSearchText(query), page: String(page) } });
-}
+export const searchProducts = (query: string, page: number): Promise<Page<ProductSummary>> =>
+  search.products(normaliseSearchText(query), page);
 
 const firstPages = new Map<string, Promise<Page<ProductSummary>>>();
 

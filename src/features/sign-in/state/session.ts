@@ -13,11 +13,10 @@
  */
 import { atom } from 'nanostores';
 import { countdownSeconds, toUzE164 } from '../rules/phone.ts';
-import type { ApiError } from '../../../backend/client.ts';
 import { $basketOwner, $localBasket, $pendingBasket, $serverBasket } from '../../basket/index.ts';
 import { syncLocalBasket } from '../../basket/index.ts';
 import { basketSync } from '../../basket/index.ts';
-import { getApi, statusOf } from '../../../backend/api.ts';
+import { refusalOf, session, statusOf } from '../../../backend/index.ts';
 import { hasCapability } from '../../../backend/capabilities.ts';
 import { $liked } from '../../favourites/index.ts';
 import { notify, notifyAfterReload, type ToastKey, type ToastMessage } from '../../../shared/notify.ts';
@@ -27,9 +26,9 @@ import { $access, $device, $refresh, storeTokens } from '../../../backend/tokens
 export { $access, $refresh };
 
 /** This session's device token for sign-out, when it has one: an optional field a spec-only backend ignores. */
-const deviceField = (): { device?: string } => {
+const deviceToken = (): string | undefined => {
   const device = $device.get();
-  return device && hasCapability('device') ? { device } : {};
+  return device && hasCapability('device') ? device : undefined;
 };
 
 /** What `basketOwner` keeps of a phone: its SHA-256, so the number does not stay in the browser's storage. */
@@ -56,7 +55,7 @@ export type Result = { ok: true } | { ok: false; reason: 'invalid' | 'failed' };
  * pending sign-in runs at least until the server's `retry_after`.
  */
 function failed(error: unknown, key: ToastKey, phone: string): void {
-  const body = statusOf(error) === 429 ? (error as ApiError).body : undefined;
+  const body = statusOf(error) === 429 ? refusalOf(error) : undefined;
   if (!body) {
     notify('error', key);
     return;
@@ -67,31 +66,12 @@ function failed(error: unknown, key: ToastKey, phone: string): void {
     $pendingSignIn.set({ ...pending, resendAt: Math.max(pending.resendAt, Date.now() + body.retry_after * 1000) });
 }
 
-/** The proof of work a refusal asks for (428 with a challenge), if that is what it is. */
-const challengeOf = (error: unknown) => (statusOf(error) === 428 ? (error as ApiError).challenge : undefined);
-
-/**
- * A code request, sent again with the proof of work while the API asks for one (428 with a challenge, after
- * repeated code requests from the shopper's address: contract/proof.ts, loaded only then).
- */
-async function askForCode(name: 'auth' | 'resend', phone: string) {
-  const api = await getApi();
-  try {
-    return await api.call(name, { body: { phone_number: phone } });
-  } catch (error) {
-    const challenge = challengeOf(error);
-    if (!challenge) throw error;
-    const { sendWithProof } = await import('#contract/proof.ts');
-    return sendWithProof(challenge, (proof) => api.call(name, { body: { phone_number: phone, proof } }), challengeOf);
-  }
-}
-
 /** Step 1: ask for a code. `phone` as typed; only complete Uzbek numbers are sent (+998...). */
 export async function requestCode(phone: string): Promise<Result> {
   const e164 = toUzE164(phone);
   if (!e164) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await askForCode('auth', e164);
+    const answer = await session.sendCode(e164);
     $pendingSignIn.set({ phone: e164, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeSent');
     return { ok: true };
@@ -108,7 +88,7 @@ export async function resendCode(): Promise<Result> {
   const pending = $pendingSignIn.get();
   if (!pending || Date.now() < pending.resendAt) return { ok: false, reason: 'invalid' };
   try {
-    const answer = await askForCode('resend', pending.phone);
+    const answer = await session.resendCode(pending.phone);
     $pendingSignIn.set({ ...pending, user: answer.user, resendAt: Date.now() + countdownSeconds(answer.time) * 1000 });
     notify('success', 'isl.toast.codeResent');
     return { ok: true };
@@ -128,7 +108,7 @@ export async function verifyCode(code: string, reload: () => void = () => locati
   if (!pending || !/^[A-Z0-9]{4}$/.test(clean)) return { ok: false, reason: 'invalid' };
   let tokens;
   try {
-    const answer = await (await getApi()).call('verify', { body: { code: clean, user: pending.user } });
+    const answer = await session.verify(pending.user, clean);
     tokens = answer.data;
     if (answer.device) $device.set(answer.device);
   } catch (error) {
@@ -162,7 +142,7 @@ export async function signOut(reload: () => void = () => location.reload()): Pro
   if (refresh && hasCapability('logout')) {
     try {
       // With the device token: the API stops recognising this browser for the phone.
-      await (await getApi()).call('logout', { body: { refresh, ...deviceField() } });
+      await session.logout(refresh, deviceToken());
     } catch {
       // A token the server could not revoke still expires; this device forgets it below.
     }
