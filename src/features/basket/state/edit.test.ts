@@ -10,15 +10,9 @@ import {
 } from '../rules/basket.ts';
 import { readServerBasket, type ServerLine } from '../../../backend/operations/basket.ts';
 import { productsToFetch, shownLines } from './edit.ts';
+import { BLACK, item } from '../../../../tests/unit/support/server-basket.ts';
 import { DEFAULT_TITLE, PLACEHOLDER_IMAGE, type ShownProduct } from '../../../shared/product.ts';
 
-const BLACK: Feature = {
-  id: 11,
-  count: 4,
-  price: null,
-  images: ['/media/black.svg'],
-  attributes: [{ key: 'color', name: 'Rang', value: 'Qora' }],
-};
 const BIG: Feature = {
   id: 12,
   count: 2,
@@ -48,31 +42,6 @@ function shown(id: number, extra: Partial<ShownProduct> = {}): ShownProduct {
     ...extra,
   };
 }
-
-/** A server basket item as a backend sends it: the product and feature as objects (or, `bare`, as ids). */
-const item = (
-  id: number,
-  product: number,
-  feature: Feature | null,
-  quantity = 1,
-  price: unknown = 900,
-  bare = false,
-) => ({
-  id,
-  product: bare
-    ? product
-    : {
-        id: product,
-        title: `Phone ${product}`,
-        price: 1000,
-        discount: 10,
-        discount_price: 900,
-        images: `/media/${product}.svg,/media/${product}-2.svg`,
-      },
-  feature: feature && bare ? feature.id : feature,
-  quantity,
-  price,
-});
 
 const entry = (id: number, product: number, feature: number | null, quantity = 1): BasketEntry => ({
   id,
