@@ -14,7 +14,7 @@ import { $signedIn } from '../../../backend/tokens.ts';
 import { watchNewButtons } from '../../../shared/ui/watch-buttons.ts';
 import { notify } from '../../../shared/notify.ts';
 
-// The actions load when the page is idle (an add after the connection drops still works), or at the first add.
+// The actions load at the first add (the service worker keeps them with the page); the sending when needed.
 const actions = () => import('../state/edit.ts');
 const sync = () => import('../state/sync.ts');
 
@@ -86,7 +86,6 @@ export function enhanceBasket(): void {
       if (event.data === 'basket-sync') again();
     });
   }
-  (window.requestIdleCallback ?? setTimeout)(() => void actions().catch(() => undefined));
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-add-to-basket]');
     if (!button || event.defaultPrevented) return;
@@ -95,7 +94,7 @@ export function enhanceBasket(): void {
     // A bad id still reaches the action, which answers 'Notoʻgʻri mahsulot maʼlumotlari!'.
     actions().then(
       ({ addToBasket }) => addToBasket({ id: /^\d+$/.test(raw) ? Number(raw) : NaN }, featureOf(button)),
-      // Not loaded (offline before they were): the add is said to have failed.
+      // Not loaded (offline, before the service worker kept them): the add is said to have failed.
       () => notify('error', 'isl.toast.addFailed'),
     );
   });

@@ -1,16 +1,14 @@
 /**
  * The search page's first screen drawn before React: the page's own small script asks for the first results as the
- * page parses, requests the first row's photos the moment the answer is known (at the cards' width, high priority:
- * the largest paint is one of them) and writes the answer's heading, count and cards into the page, so that paint
- * waits for the network and not for React to load and hydrate. The island takes the same answer when it wakes
+ * page parses and writes the answer's heading, count and cards into the page the moment it is known (the first
+ * row's photos at high priority: the largest paint is one of them), so that paint waits for the network and not
+ * for React to load and hydrate. The island takes the same answer when it wakes
  * (`firstResults` asks once), draws the same markup (CardList, the same `cardHtml`) and takes the place over,
  * removing this copy in the same frame: nothing moves.
  */
 import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary } from '../../../backend/shop.ts';
 import { cardHtml, FIRST_ROW, listingCard, type CardSetup } from '../../../shared/card.ts';
-import { CARD_PHOTO, imageAttributes } from '../../../shared/image-url.ts';
-import { firstImage } from '../../../shared/product.ts';
 import { cleanQuery } from '../rules/recent-searches.ts';
 import { firstResults } from '../state/search.ts';
 import { configuredPlan } from '../../../shared/ui/installment-plan.ts';
@@ -30,16 +28,7 @@ export function showFirstScreen(): void {
   const query = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
   if (!query) return;
   firstResults(query).then(
-    (page) => {
-      for (const product of page.results.slice(0, FIRST_ROW)) {
-        const { src, srcset, sizes } = imageAttributes(firstImage(product.images), CARD_PHOTO);
-        const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: src });
-        if (srcset) Object.assign(link, { imageSrcset: srcset, imageSizes: sizes });
-        link.fetchPriority = 'high';
-        document.head.append(link);
-      }
-      drawFirstScreen(query, page.results, page.count);
-    },
+    (page) => drawFirstScreen(query, page.results, page.count),
     () => undefined,
   );
 }
