@@ -1,6 +1,6 @@
 /**
  * The typed /api/v1 client, used at build time and in the browser (spec §7):
- * JSON content type, Accept-Language, bearer header when a token exists,
+ * JSON content type for a JSON body, Accept-Language, bearer header when a token exists,
  * 10 s timeout, and retries for reads only — a POST that changes the basket
  * or an order is never repeated, except once after a 401 that renewed the
  * session (a refused token means the call was not applied).
@@ -105,7 +105,10 @@ export function createApi(options: ApiOptions) {
         const headers = new Headers(request.headers);
         headers.set('Accept-Language', options.lang);
         headers.set('Accept', 'application/json');
-        if (!(request.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+        // Only a JSON body is labelled so: a read without one stays a simple request, which a browser sends to another
+        // origin without asking first (no CORS preflight, a round trip less before every answer).
+        if (request.body !== undefined && !(request.body instanceof FormData))
+          headers.set('Content-Type', 'application/json');
         request.headers = headers;
       },
     },
