@@ -1,8 +1,8 @@
 /**
  * The basket's stores (spec §4, §5, §7, §8), on every page for the badge and the add buttons: a visitor's lines
- * (localStorage `basket`, rebuilt by fetching each product), or a signed-in shopper's: the server's as last read
- * (kept, so the basket opens offline) with the changes not yet taken (`basketPending`) laid over them, sent by
- * sync.ts; a refused one shows why and waits for the shopper. The actions are in edit.ts.
+ * (localStorage `basket`, rebuilt by fetching each product), or a signed-in shopper's: the server's as last read (kept,
+ * so the basket opens offline) with the changes not yet taken (`basketPending`) laid over them, sent by sync.ts; a
+ * refused one shows why and waits for the shopper. The actions are in edit.ts. Corrupted storage is repaired at once.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
@@ -18,21 +18,23 @@ import {
   type BasketChange,
   type BasketEntry,
 } from '../rules/basket.ts';
-import { parseJson, repairStored } from '../../../shared/storage.ts';
-import { browserStorage } from '../../../shared/browser-storage.ts';
+import { parseJson } from '../../../shared/storage.ts';
+import { repairedStore } from '../../../shared/browser-storage.ts';
 import { $signedIn, onSignedOut } from '../../../backend/tokens.ts';
 
 /** A visitor's lines. */
-export const $localBasket = persistentAtom<BasketEntry[]>('basket', [], { encode: encodeList, decode: decodeBasket });
-// Corrupted storage is repaired at once (spec: never a crash).
-repairStored(browserStorage(), 'basket', encodeList($localBasket.get()));
+export const $localBasket = repairedStore(
+  persistentAtom<BasketEntry[]>('basket', [], { encode: encodeList, decode: decodeBasket }),
+  'basket',
+  encodeList,
+);
 
 /** Signed in: the changes the server has not taken yet, in the order they were made. */
-export const $pendingBasket = persistentAtom<BasketChange[]>('basketPending', [], {
-  encode: encodeList,
-  decode: decodeChanges,
-});
-repairStored(browserStorage(), 'basketPending', encodeList($pendingBasket.get()));
+export const $pendingBasket = repairedStore(
+  persistentAtom<BasketChange[]>('basketPending', [], { encode: encodeList, decode: decodeChanges }),
+  'basketPending',
+  encodeList,
+);
 
 /** Whose session made the waiting changes: a digest of the phone (session.ts), so another shopper does not get them. */
 export const $basketOwner = persistentAtom<string>('basketOwner', '');

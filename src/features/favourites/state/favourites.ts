@@ -7,8 +7,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { addLiked, decodeLiked, localAfterPush, localOnly, mergedIds, removeLiked } from '../rules/favourites.ts';
-import { isPositiveInt, repairStored } from '../../../shared/storage.ts';
-import { browserStorage } from '../../../shared/browser-storage.ts';
+import { isPositiveInt } from '../../../shared/storage.ts';
+import { repairedStore } from '../../../shared/browser-storage.ts';
 import { favourites, statusOf, type Favourite } from '../../../backend/index.ts';
 import { notify } from '../../../shared/notify.ts';
 import { $signedIn } from '../../../backend/tokens.ts';
@@ -16,9 +16,12 @@ import { $signedIn } from '../../../backend/tokens.ts';
 export const FAVOURITE_ADD_DEBOUNCE_MS = 300;
 
 const encodeLiked = (ids: number[]) => (ids.length ? JSON.stringify(ids) : (undefined as unknown as string));
-export const $liked = persistentAtom<number[]>('liked', [], { encode: encodeLiked, decode: decodeLiked });
 // Non-numeric content is cleared from storage (spec §4).
-repairStored(browserStorage(), 'liked', encodeLiked($liked.get()));
+export const $liked = repairedStore(
+  persistentAtom<number[]>('liked', [], { encode: encodeLiked, decode: decodeLiked }),
+  'liked',
+  encodeLiked,
+);
 
 /** Signed in: the server's records, null until loaded. */
 export const $serverFavourites = atom<Favourite[] | null>(null);
