@@ -3,12 +3,14 @@ import react from '@astrojs/react';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
+import { afterDirective } from './integrations/after-directive.ts';
 import { BUILD_CONCURRENCY, REACT_OPTIONS } from './integrations/build-settings.ts';
 import { capabilitiesFile, capabilitiesModule } from './integrations/capabilities.ts';
 import { noPreloadHelper } from './integrations/client-bundle.ts';
 import { hostHeadersFile } from './integrations/host-headers.ts';
 import { hostRules } from './integrations/host-rules.ts';
 import { imageServiceModule, MEDIA_PLACEHOLDER, photos } from './integrations/images.ts';
+import { inlineScriptsModule } from './integrations/inline-scripts.ts';
 import { islandLabelsModule } from './integrations/island-labels.ts';
 import { islandPreloads } from './integrations/island-preload.ts';
 import { pageSelection } from './integrations/page-selection.ts';
@@ -112,6 +114,7 @@ export default defineConfig({
     plugins: [
       noPreloadHelper(),
       islandLabelsModule(),
+      inlineScriptsModule(fileURLToPath(new URL('.', import.meta.url))),
       capabilitiesModule(
         process.env.API_URL || 'http://localhost:8787',
         process.env.API_CAPABILITIES,
@@ -128,6 +131,7 @@ export default defineConfig({
   // and load React on a shopper's action (sign-in, address picker, review); shopper pages hydrate their island.
   integrations: [
     react(REACT_OPTIONS),
+    afterDirective(),
     hostRules(),
     // Before the host's headers: they are written from the pages' policy, with the image origins found.
     photos(process.env.API_URL || 'http://localhost:8787', imageSetting, imageCache, mediaOrigins),

@@ -29,7 +29,11 @@ export interface PhotoKind {
   sizes: string;
   widths: readonly (typeof IMAGE_WIDTHS)[number][];
 }
-export const CARD_PHOTO: PhotoKind = { sizes: '(max-width:768px) 50vw,240px', widths: [360, 720] };
+/** Cards in the first row on a wide screen (four; a phone shows two): their photos load at once, first. */
+export const FIRST_ROW = 4;
+
+// A card's photo on a phone: two columns up to 768 px, less the page's and the card's padding (142 px at 360).
+export const CARD_PHOTO: PhotoKind = { sizes: '(max-width:768px) calc(50vw - 38px),240px', widths: [360, 720] };
 export const GALLERY_PHOTO: PhotoKind = { sizes: '(max-width:768px) calc(100vw - 32px),640px', widths: [720, 1080] };
 export const BANNER_PHOTO: PhotoKind = { sizes: '(max-width:1240px) 100vw,1240px', widths: [360, 720, 1080] };
 export const SMALL_PHOTO: PhotoKind = { sizes: '', widths: [160] };

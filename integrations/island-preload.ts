@@ -11,7 +11,7 @@ import type { AstroIntegration } from 'astro';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { moduleGraph, pageScripts, sitePath } from './module-graph.ts';
+import { moduleGraph, pageScripts, sitePath, startsModulesAtLoad } from './module-graph.ts';
 import type { SelectionResult } from './page-selection.ts';
 
 /** The page with a modulepreload for each module its load islands need, or null when it has none. */
@@ -22,19 +22,20 @@ async function withIslandPreloads(
 ): Promise<string | null> {
   const scripts = pageScripts(html);
   const islands = scripts.islands.filter((island) => island.client === 'load').flatMap((island) => island.urls);
-  if (islands.length === 0) return null;
+  // An island hydrated after the first screen keeps its modules (React) off the network until then; the page's
+  // scripts that draw that screen are preloaded.
+  const afterFirstScreen = scripts.islands.some((island) => island.client === 'after');
+  if (islands.length === 0 && !afterFirstScreen) return null;
   const entries = [...islands, ...scripts.modules].map(sitePath);
-  // Module scripts in the page are found by the browser's own preload scanner; their imports are not.
-  const inPage = new Set(scripts.modules);
+  // Module scripts in the page are found by the browser's own preload scanner; their imports are not. A page whose
+  // scripts draw its first screen has them preloaded too: the scanner reaches those at the body's end late.
+  const inPage = new Set(afterFirstScreen ? [] : scripts.modules);
   const read = (path: string) => readFile(join(root, decodeURIComponent(path)), 'utf8');
   const links = (await moduleGraph(entries, read, imports))
     .filter((path) => !inPage.has(path))
     .map((path) => `<link rel="modulepreload" href="${path}">`);
   return html.replace('</head>', `${links.join('')}</head>`);
 }
-
-/** A page with no island hydrated on load needs no parsing (most of a large build's pages). */
-const LOAD_ISLAND = 'client="load"';
 
 /**
  * Adds the preloads to every built page (or those of `files`, relative to root) that hydrates an island on
@@ -47,7 +48,7 @@ export async function addIslandPreloads(root: string, files?: string[]): Promise
   for (const page of pages) {
     const file = join(root, page);
     const text = await readFile(file, 'utf8');
-    if (!text.includes(LOAD_ISLAND)) continue;
+    if (!startsModulesAtLoad(text)) continue;
     const html = await withIslandPreloads(root, text, imports);
     if (html === null) continue;
     await writeFile(file, html);

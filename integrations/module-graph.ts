@@ -82,3 +82,10 @@ export async function moduleGraph(
 
 /** The site path of a script's URL as a page names it. */
 export const sitePath = (url: string) => new URL(url, 'http://site/').pathname;
+
+/**
+ * Whether a built page starts modules as it loads beyond its own scripts' imports: an island hydrated on load, or
+ * one hydrated after the page's first screen (`client:after`), which the page's own scripts draw.
+ */
+export const startsModulesAtLoad = (page: string | Buffer): boolean =>
+  page.includes('client="load"') || page.includes('client="after"');

@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroConfig, RouteData } from 'astro';
 import { handedOver } from './catalogue-handover.ts';
 import { linkFiles } from './link-file.ts';
+import { startsModulesAtLoad } from './module-graph.ts';
 
 /** Routes whose pages are a function of their props and the shared inputs only. */
 const REUSABLE_ROUTES = [
@@ -111,8 +112,6 @@ function outputFile(pathname: string, type: string): string {
   if (type === 'endpoint') return path;
   return path === '' ? 'index.html' : `${path}.html`;
 }
-
-const LOAD_ISLAND = 'client="load"';
 
 /** JSON with Maps as entry lists, so a prop's hash covers what the page can read of it. */
 const stable = (value: unknown) =>
@@ -200,7 +199,7 @@ export interface SelectionResult {
   /** Output files rendered by this build (the others were reused or belong to other shards). */
   rendered: string[];
   /**
-   * The rendered pages with an island hydrated on load (`client="load"`), seen as they render: the island
+   * The rendered pages that start modules at load (an island hydrated on load or after the first screen), seen as they render: the island
    * preloads read only these, not every page again (a fifth of a 10k build's wall time went to that).
    */
   loadIslandPages: string[];
@@ -359,7 +358,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       // Read the body here, so the time is the page's rendering, not Astro's writing it out.
       const response = rendered instanceof Response ? rendered : rendered.response;
       const body = await response.arrayBuffer();
-      if (renderOptions.routeData.type === 'page' && Buffer.from(body).includes(LOAD_ISLAND))
+      if (renderOptions.routeData.type === 'page' && startsModulesAtLoad(Buffer.from(body)))
         result.loadIslandPages.push(decodeURI(new URL(request.url).pathname).slice(1));
       entry.rendered++;
       renderClock(entry, 'end');

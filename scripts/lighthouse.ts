@@ -77,6 +77,11 @@ const api = await startServer(
     API_DATA_DIR: dataDir,
     API_EXPOSE_CODES: '1',
     API_CORS_ORIGINS: `http://localhost:${sitePort}`,
+    // Its media on its own origin, as a deployed API writes them (the local default names them on localhost while the
+    // site calls 127.0.0.1: a second origin, and a second connection, that only the defaults make).
+    API_PUBLIC_URL:
+      process.env['API_PUBLIC_URL'] ??
+      `http://${process.env['API_HOST'] ?? '127.0.0.1'}:${process.env['API_PORT'] ?? '8787'}`,
   }),
 );
 if (!process.argv.includes('--no-build') || !existsSync(join(dist, 'uz.html')))

@@ -54,3 +54,7 @@ declare module 'virtual:labels/listing' {
   const labels: LabelsByLang<'listing'>;
   export default labels;
 }
+// The head scripts' texts, bundled at build time (integrations/inline-scripts.ts).
+declare module 'virtual:inline-scripts' {
+  export const searchHead: string;
+}

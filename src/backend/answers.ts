@@ -205,7 +205,8 @@ export function readVerifyAnswer(value: unknown): VerifyAnswer {
 }
 
 const products = (raw: unknown, report: Report) => list(raw, 'product', readProductSummary, report);
-const productPage = (raw: unknown, report: Report) => readPage(raw, 'product', readProductSummary, report);
+/** A page of product summaries (search, a category's or a store's products). */
+export const productPage = (raw: unknown, report: Report) => readPage(raw, 'product', readProductSummary, report);
 const reviews = (raw: unknown, report: Report) => list(raw, 'review', readReview, report);
 
 /** A product of the bulk catalogue, with its latest reviews. */

@@ -5,6 +5,7 @@
  * sign-in code.
  */
 import { persistentAtom } from '@nanostores/persistent';
+import { ACCESS_KEY } from './token-keys.ts';
 import { computed } from 'nanostores';
 import type { Tokens } from '#contract/schemas.ts';
 
@@ -13,7 +14,7 @@ const decodeToken = (raw: string) => (typeof raw === 'string' && /^[\w.~+/=-]+$/
 /** An empty token removes the key (signing out leaves nothing behind). */
 const encodeToken = (value: string) => (value || undefined) as unknown as string;
 
-export const $access = persistentAtom<string>('access', '', { decode: decodeToken, encode: encodeToken });
+export const $access = persistentAtom<string>(ACCESS_KEY, '', { decode: decodeToken, encode: encodeToken });
 export const $refresh = persistentAtom<string>('refresh', '', { decode: decodeToken, encode: encodeToken });
 
 /**
@@ -45,7 +46,7 @@ onSignedOut(() => $device.set(''));
 // A page the back/forward cache restores after its session ended (or another began) is drawn afresh: it may show the
 // last shopper's order or basket. The private pages are sent no-store as well (integrations/host-headers.ts).
 if (typeof window !== 'undefined') {
-  const drawnFor = () => localStorage.getItem('access') ?? '';
+  const drawnFor = () => localStorage.getItem(ACCESS_KEY) ?? '';
   const atLoad = drawnFor();
   addEventListener('pageshow', (event) => {
     if (event.persisted && drawnFor() !== atLoad) location.reload();

@@ -79,7 +79,7 @@ describe('a card’s markup', () => {
       loading: 'lazy',
       width: '300',
       height: '300',
-      sizes: '(max-width:768px) 50vw,240px',
+      sizes: CARD_PHOTO.sizes,
       srcset: imageAttributes('https://cdn.example/p/7.webp', CARD_PHOTO).srcset,
     });
     expect(later).not.toHaveProperty('fetchpriority');

@@ -66,8 +66,7 @@ export function listingCard(
   };
 }
 
-/** Cards in the first row on a wide screen (four; a phone shows two): their images load at once. */
-export const FIRST_ROW = 4;
+export { FIRST_ROW } from '#contract/image-url.ts';
 
 /** The words every card prints whatever its product, and their messages. */
 export const CARD_WORDS = {

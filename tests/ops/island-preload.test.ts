@@ -25,6 +25,11 @@ beforeAll(async () => {
     '_astro/Search.js': 'import"./shared.js";',
     'uz/orders-confirmation.html': page(island('Checkout.js', 'load'), header),
     'uz/about.html': page(island('Search.js', 'media'), header),
+    '_astro/first-screen.js': 'import"./shared.js";',
+    'uz/search.html': page(
+      island('Search.js', 'after'),
+      '<script type="module" src="/_astro/first-screen.js"></script>',
+    ),
   });
   changed = await addIslandPreloads(dir);
 });
@@ -33,7 +38,7 @@ const preloads = (file: string) =>
 
 describe('island preloads', () => {
   it('preload every module a load island imports statically, each once, and the imports of the page scripts', () => {
-    expect(changed).toBe(1);
+    expect(changed).toBe(2);
     expect(preloads('uz/orders-confirmation.html').sort()).toEqual(
       [
         '/_astro/Checkout.js',
@@ -51,6 +56,12 @@ describe('island preloads', () => {
     expect(links).not.toContain('/_astro/Picker.js');
     expect(links).not.toContain('/_astro/header.js');
     expect(readFileSync(join(dir, 'uz/orders-confirmation.html'), 'utf8')).toMatch(/modulepreload[^]*<\/head>/);
+  });
+
+  it('preload the scripts that draw a first screen and their imports, not the island waiting for it (React)', () => {
+    expect(preloads('uz/search.html').sort()).toEqual(
+      ['/_astro/first-screen.js', '/_astro/shared.js', '/_astro/rules.js'].sort(),
+    );
   });
 
   it('leave a page whose islands wait for the shopper as it was', () => {

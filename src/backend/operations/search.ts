@@ -5,6 +5,7 @@
  */
 import { call } from '../api.ts';
 import { hasCapability } from '../capabilities.ts';
+import { takeEarlyRead } from '../early-read.ts';
 import type { Page, ProductSummary, SearchSuggestions } from '../shop.ts';
 
 /**
@@ -24,3 +25,9 @@ export async function suggestions(query: string): Promise<SearchSuggestions> {
 /** One page of results; a failure is the caller's to show. */
 export const products = (query: string, page: number): Promise<Page<ProductSummary>> =>
   call('searchProducts', { query: { q: query, page: String(page) } });
+
+/** The first page of results: the one the page's head read already (early-start.ts), or else asked for. */
+export function firstProducts(query: string): Promise<Page<ProductSummary>> {
+  const early = takeEarlyRead('searchProducts', { q: query, page: '1' });
+  return early ? early.catch(() => products(query, 1)) : products(query, 1);
+}

@@ -186,6 +186,72 @@ test('results page: the first answer is drawn before React wakes, and the island
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });
 
+test('results page: the head asks for the first results and their first photos before any module loads, once', async ({
+  page,
+}) => {
+  // Every module of the page is held back: only the script inlined in the head runs meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (RESULTS.test(request.url())) asked.push(request.url());
+  });
+  const photoAsked = page.waitForRequest(
+    (request) => request.resourceType() === 'image' && /\/media\//.test(request.url()),
+  );
+  await page.goto('/uz/search?q=Xiaomi', { waitUntil: 'commit' });
+  const photo = await photoAsked;
+  expect(asked).toHaveLength(1);
+  expect(new URL(asked[0]!).searchParams.get('q')).toBe('Xiaomi');
+
+  // The island wakes only once the first row's photos are in: React's modules are asked for after them.
+  const photosDone = page.evaluate(async () => {
+    const images = () => [...document.querySelectorAll<HTMLImageElement>('#search-first img[fetchpriority="high"]')];
+    while (images().length === 0) await new Promise(requestAnimationFrame);
+    await Promise.all(images().map((image) => image.decode().catch(() => undefined)));
+    return performance.now();
+  });
+  const renderer = await page.locator('astro-island[client="after"]').getAttribute('renderer-url');
+  const reactAsked = page.waitForRequest((request) => request.url().endsWith(renderer!));
+  release();
+  const [photosAt, react] = await Promise.all([photosDone, reactAsked]);
+  await (await react.response())!.finished();
+  const reactAt = await page.evaluate(
+    (url) => performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(url))?.startTime ?? -1,
+    renderer!,
+  );
+  expect(reactAt).toBeGreaterThanOrEqual(photosAt);
+  expect(react.url()).toContain(renderer);
+
+  const results = page.getByTestId('search-results');
+  await expect(results.locator('.card').first()).toBeVisible();
+  await expect(page.locator('#search-first')).toHaveCount(0);
+  // The island's first page is the head's answer, and each photo was fetched once (the preload is the card's).
+  expect(asked).toHaveLength(1);
+  const first = await results
+    .locator('.card img')
+    .first()
+    .evaluate((image: HTMLImageElement) => image.currentSrc);
+  expect(first).toBe(photo.url());
+  expect(await page.evaluate((url) => performance.getEntriesByName(url).length, first)).toBe(1);
+});
+
+test('results page: a head read that failed is asked again, and the results come', async ({ page }) => {
+  let refused = 0;
+  await page.route(RESULTS, async (route) => {
+    if (refused++ === 0) return route.fulfill({ status: 500, body: '{}' });
+    await route.continue();
+  });
+  expectConsole(page, failedLoad(500, RESULTS));
+  await page.goto('/uz/search?q=Xiaomi');
+  await expect(page.getByTestId('search-results').locator('.card').first()).toBeVisible();
+  expect(refused).toBe(2);
+});
+
 test('results page in Russian', async ({ page }) => {
   await page.goto('/ru/search?q=Xiaomi');
   await expect(page.getByText('Результаты по запросу «Xiaomi»')).toBeVisible();

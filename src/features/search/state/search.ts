@@ -18,14 +18,14 @@ export const searchProducts = (query: string, page: number): Promise<Page<Produc
 const firstPages = new Map<string, Promise<Page<ProductSummary>>>();
 
 /**
- * The first page of a query's results, asked for once per page load: the search page's island module asks as it
- * loads, before React renders, and the island takes the same answer when it wakes. A failure is forgotten, so
- * asking again asks the API again.
+ * The first page of a query's results, asked for once per page load (the page's head asked already: features/search/
+ * ui/head.ts): the first screen draws it before React loads, and the island takes the same answer when it wakes. A
+ * failure is forgotten, so asking again asks the API again.
  */
 export function firstResults(query: string): Promise<Page<ProductSummary>> {
   let page = firstPages.get(query);
   if (!page) {
-    page = searchProducts(query, 1);
+    page = search.firstProducts(normaliseSearchText(query));
     firstPages.set(query, page);
     page.catch(() => firstPages.delete(query));
   }

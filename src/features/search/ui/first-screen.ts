@@ -1,9 +1,9 @@
 /**
- * The search page's first screen drawn before React: the page's own small script asks for the first results as the
- * page parses and writes the answer's heading, count and cards into the page the moment it is known (the first
- * row's photos at high priority: the largest paint is one of them), so that paint waits for the network and not
- * for React to load and hydrate. The island takes the same answer when it wakes
- * (`firstResults` asks once), draws the same markup (CardList, the same `cardHtml`) and takes the place over,
+ * The search page's first screen drawn before React. The page's head asked for the first results as it parsed and
+ * preloaded their first row's photos (head.ts); the page's own small script writes the answer's heading, count and
+ * cards into the page the moment it is known, so the largest paint (one of those photos) waits for the network and
+ * not for React to load and hydrate. The island wakes once that row is painted (`client:after`), takes the same
+ * answer (`firstResults` asks once), draws the same markup (CardList, the same `cardHtml`) and takes the place over,
  * removing this copy in the same frame: nothing moves.
  */
 import type { Lang } from '#contract/schemas.ts';
@@ -17,6 +17,16 @@ import { makeT, type Labels } from '../../../i18n/messages.ts';
 /** The element the page keeps for the first screen, with the island's labels and card setup as data. */
 export const FIRST_SCREEN_ID = 'search-first';
 
+/**
+ * Dispatched on the document once the first screen is painted with its first row's photos, or known to have nothing
+ * to draw: the island wakes (`client:after`). React's modules then do not share the phone's bandwidth with those
+ * photos, nor delay their paint with their evaluation.
+ */
+export const FIRST_SCREEN_DONE = 'bozor:first-screen';
+
+/** The longest the island sleeps for the first screen: then it wakes to show the wait, or the failure, itself. */
+const FIRST_SCREEN_WAIT_MS = 3_000;
+
 export interface FirstScreenSetup {
   lang: Lang;
   labels: Labels<'searchResults'>;
@@ -26,18 +36,26 @@ export interface FirstScreenSetup {
 /** Asks for the address's query's first results and draws them as they come (a failure is the island's to show). */
 export function showFirstScreen(): void {
   const query = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
-  if (!query) return;
-  firstResults(query).then(
-    (page) => drawFirstScreen(query, page.results, page.count),
+  const done = () => void document.dispatchEvent(new Event(FIRST_SCREEN_DONE));
+  if (!query) return done();
+  const shown = firstResults(query).then(
+    (page) => firstRowPainted(drawFirstScreen(query, page.results, page.count)),
     () => undefined,
   );
+  void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(done);
 }
 
-/** Draws the first answer into the page's first-screen element, unless the island is awake. */
-function drawFirstScreen(query: string, results: readonly ProductSummary[], count: number): void {
+/** Resolves once the photos given are decoded (or failed) and a frame has shown them. */
+async function firstRowPainted(photos: readonly HTMLImageElement[]): Promise<void> {
+  await Promise.all(photos.map((photo) => photo.decode().catch(() => undefined)));
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
+
+/** Draws the first answer into the page's first-screen element, unless the island is awake; its first row's photos. */
+function drawFirstScreen(query: string, results: readonly ProductSummary[], count: number): HTMLImageElement[] {
   const place = document.getElementById(FIRST_SCREEN_ID);
   // An island awake draws the answer itself (its heading is there from the start).
-  if (!place || results.length === 0 || document.querySelector('[data-testid="search-results"] h2')) return;
+  if (!place || results.length === 0 || document.querySelector('[data-testid="search-results"] h2')) return [];
   const { lang, labels, card } = JSON.parse(place.dataset['setup'] ?? '') as FirstScreenSetup;
   const t = makeT(labels);
   const heading = document.createElement('h2');
@@ -57,6 +75,7 @@ function drawFirstScreen(query: string, results: readonly ProductSummary[], coun
     .join('');
   place.replaceChildren(heading, status, grid);
   place.hidden = false;
+  return [...grid.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
 }
 
 /** Whether the first screen is showing: the island keeps its own list out of sight until it can take over. */

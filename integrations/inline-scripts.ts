@@ -1,0 +1,45 @@
+/**
+ * `virtual:inline-scripts`: the scripts a page runs in its head before any module (src/components/InlineScript.astro),
+ * each a module of the site bundled by esbuild into one classic script's text at build time, so what it runs is the
+ * shop's own code (the same query rules, readers and photo URLs as the modules), not a copy of it.
+ */
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+const ID = 'virtual:inline-scripts';
+
+/** Each inline script's entry module, under the site's root. */
+const ENTRIES = { searchHead: 'src/features/search/ui/head.ts' };
+
+/** The text of one entry, bundled as a classic script. */
+async function bundled(root: string, entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [join(root, entry)],
+    absWorkingDir: root,
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+    legalComments: 'none',
+  });
+  return result.outputFiles[0]!.text.trim();
+}
+
+export function inlineScriptsModule(root: string): Plugin {
+  return {
+    name: 'bozor-inline-scripts',
+    resolveId: (id) => (id === ID ? `\0${ID}` : null),
+    async load(id) {
+      if (id !== `\0${ID}`) return null;
+      const scripts = await Promise.all(
+        Object.entries(ENTRIES).map(
+          async ([name, entry]) => `export const ${name} = ${JSON.stringify(await bundled(root, entry))};`,
+        ),
+      );
+      return scripts.join('\n');
+    },
+  };
+}
