@@ -10,7 +10,7 @@ import { noPreloadHelper } from './integrations/client-bundle.ts';
 import { hostHeadersFile } from './integrations/host-headers.ts';
 import { hostRules } from './integrations/host-rules.ts';
 import { imageServiceModule, MEDIA_PLACEHOLDER, photos } from './integrations/images.ts';
-import { inlineScriptsModule } from './integrations/inline-scripts.ts';
+import { inlineScriptHashes, inlineScriptsModule } from './integrations/inline-scripts.ts';
 import { islandLabelsModule } from './integrations/island-labels.ts';
 import { islandPreloads } from './integrations/island-preload.ts';
 import { pageSelection } from './integrations/page-selection.ts';
@@ -103,7 +103,11 @@ export default defineConfig({
         "worker-src 'self' blob:",
       ],
       // Pagefind's search runs WebAssembly; no 'unsafe-inline' anywhere.
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      // The head scripts bundled from the shop's modules (integrations/inline-scripts.ts), by their hashes.
+      scriptDirective: {
+        resources: ["'self'", "'wasm-unsafe-eval'"],
+        hashes: await inlineScriptHashes(fileURLToPath(new URL('.', import.meta.url))),
+      },
       // sonner's inserted stylesheet, allowed by its hash (integrations/sonner-style.ts).
       styleDirective: { resources: ["'self'"], hashes: await sonnerStyleHashes() },
     },
