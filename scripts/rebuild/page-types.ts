@@ -125,7 +125,9 @@ export function samplePaths(samples: PageSamples): Record<PageType, string> {
  * HTML weight (raw bytes, before compression) of a page type's typical page: the median of its built pages in a
  * language, KB (pages are written every night, 100,000 products' worth). The measured figures with a little
  * room, so no type grows unseen; every product page also keeps under
- * LARGEST_PRODUCT_PAGE_KB. tests/e2e/budget.spec.ts checks them over the e2e build.
+ * LARGEST_PRODUCT_PAGE_KB. tests/e2e/budget.spec.ts checks them over the e2e build. The search page carries the
+ * script that asks for its results as it parses (features/search/ui/head.ts: 6.6 KB, 2.9 KB gzipped, the
+ * answer's reader and the photos' URLs among it), so its largest paint waits for no module.
  */
 export const HTML_BUDGETS_KB: Record<PageType, number> = {
   home: 118,
@@ -140,7 +142,7 @@ export const HTML_BUDGETS_KB: Record<PageType, number> = {
   'mobile-category': 16,
   basket: 24,
   favorites: 23,
-  search: 23,
+  search: 29,
   profile: 25,
   'profile-orders': 29,
   'profile-order': 29,

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyReadAddress } from './early-address.ts';
 import { startEarlyRead } from './early-start.ts';
 import { takeEarlyRead } from './early-read.ts';
 
-const API = 'https://api.example.uz/';
+const API = earlyReadAddress('https://api.example.uz/', 'searchProducts');
 const summary = { id: 7, title: 'Smartfon', price: 1000, images: ['https://media.example.uz/7.jpg'] };
 
 let stored: Record<string, string>;

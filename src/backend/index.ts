@@ -23,3 +23,4 @@ export { refusalOf } from './refusal.ts';
 export type { Order } from './orders.ts';
 export type { ServerLine } from './operations/basket.ts';
 export type { Favourite, Profile } from './shopper.ts';
+export { earlyReadAddress } from './early-address.ts';

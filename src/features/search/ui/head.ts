@@ -11,8 +11,8 @@ import { firstImage } from '../../../shared/product.ts';
 import { firstSearchRead } from '../rules/first-read.ts';
 
 export interface SearchHeadSetup {
-  /** The API's origin (API_URL). */
-  api: string;
+  /** The search's address (earlyReadAddress). */
+  search: string;
   /** How photos are asked for at a width (the build's choice). */
   photos: ImageService;
 }
@@ -27,7 +27,7 @@ function preloadCardPhoto(url: string): void {
 }
 
 const setup = JSON.parse((document.currentScript as HTMLScriptElement).dataset['setup'] ?? '{}') as SearchHeadSetup;
-startEarlyRead(setup.api, 'searchProducts', firstSearchRead(location.search))?.then(
+startEarlyRead(setup.search, 'searchProducts', firstSearchRead(location.search))?.then(
   (page) => page.results.slice(0, FIRST_ROW).forEach((product) => preloadCardPhoto(firstImage(product.images))),
   // A failure is the island's to show, when it asks.
   () => undefined,
