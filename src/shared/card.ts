@@ -91,7 +91,7 @@ export interface CardLook extends CardSetup {
   lang: Lang;
   /** The title's level: h2 right under the page's h1, h3 under a section's h2. */
   heading: 'h2' | 'h3';
-  /** In the first row: its image is likely the largest paint, so it loads at once, first. */
+  /** In the first row: its image is likely the largest paint, so it loads at once, first, and shows in the frame it is decoded for. */
   eager: boolean;
 }
 
@@ -120,7 +120,7 @@ export function cardHtml(card: ListingCard, look: CardLook): string {
   const image =
     `<img src="${escapeHtml(src)}"` +
     (srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${sizes}"` : '') +
-    ` alt="${title}" width="300" height="300" loading="${eager ? 'eager' : 'lazy'}" decoding="async"` +
+    ` alt="${title}" width="300" height="300" loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'sync' : 'async'}"` +
     (eager ? ' fetchpriority="high">' : '>');
   const button = card.variants
     ? `<a class="btn card-add" href="${href}" data-card-choose aria-label="${words.choose}: ${title}"><span class="card-add-text">${words.choose}</span></a>`
