@@ -14,7 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { moduleGraph, pageScripts, sitePath, startsModulesAtLoad } from './module-graph.ts';
 import type { SelectionResult } from './page-selection.ts';
 
-/** The page with a modulepreload for each module its load islands need, or null when it has none. */
+/**
+ * The page with a modulepreload for each module its load islands need (or the scripts that draw its first screen),
+ * or null when it has none.
+ */
 async function withIslandPreloads(
   root: string,
   html: string,
@@ -38,8 +41,8 @@ async function withIslandPreloads(
 }
 
 /**
- * Adds the preloads to every built page (or those of `files`, relative to root) that hydrates an island on
- * load; answers how many.
+ * Adds the preloads to every built page (or those of `files`, relative to root) that starts modules at load; answers
+ * how many.
  */
 export async function addIslandPreloads(root: string, files?: string[]): Promise<number> {
   const imports = new Map<string, Promise<string[]>>();
@@ -66,7 +69,7 @@ export const islandPreloads = (selection: { result: SelectionResult }): AstroInt
   name: 'bozor-island-preloads',
   hooks: {
     'astro:build:done': async ({ dir }) => {
-      await addIslandPreloads(fileURLToPath(dir), selection.result.loadIslandPages);
+      await addIslandPreloads(fileURLToPath(dir), selection.result.startPages);
     },
   },
 });

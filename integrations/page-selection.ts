@@ -199,10 +199,11 @@ export interface SelectionResult {
   /** Output files rendered by this build (the others were reused or belong to other shards). */
   rendered: string[];
   /**
-   * The rendered pages that start modules at load (an island hydrated on load or after the first screen), seen as they render: the island
-   * preloads read only these, not every page again (a fifth of a 10k build's wall time went to that).
+   * The rendered pages that start modules at load (an island hydrated on load, or after the first screen), seen as
+   * they render: the island preloads read only these, not every page again (a fifth of a 10k build's wall time went
+   * to that).
    */
-  loadIslandPages: string[];
+  startPages: string[];
   reused: number;
   skipped: number;
 }
@@ -233,7 +234,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
   result: SelectionResult;
 } {
   let config: AstroConfig;
-  const result: SelectionResult = { rendered: [], loadIslandPages: [], reused: 0, skipped: 0 };
+  const result: SelectionResult = { rendered: [], startPages: [], reused: 0, skipped: 0 };
   const profile = new Map<string, RouteProfile>();
   const profileOf = (route: string) => {
     let entry = profile.get(route);
@@ -359,7 +360,7 @@ export function pageSelection(options: SelectionOptions = selectionFromEnv()): A
       const response = rendered instanceof Response ? rendered : rendered.response;
       const body = await response.arrayBuffer();
       if (renderOptions.routeData.type === 'page' && startsModulesAtLoad(Buffer.from(body)))
-        result.loadIslandPages.push(decodeURI(new URL(request.url).pathname).slice(1));
+        result.startPages.push(decodeURI(new URL(request.url).pathname).slice(1));
       entry.rendered++;
       renderClock(entry, 'end');
       const copy = new Response(response.status === 204 ? null : body, {

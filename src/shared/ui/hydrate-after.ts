@@ -11,9 +11,8 @@ const after: ClientDirective = (load, options) => {
   const hydrate = async () => {
     if (started) return;
     started = true;
-    await (
-      await load()
-    )();
+    const hydrateIsland = await load();
+    await hydrateIsland();
   };
   document.addEventListener(String(options.value), () => void hydrate(), { once: true });
   const floor = () => setTimeout(() => void hydrate(), FLOOR_MS);
@@ -21,6 +20,6 @@ const after: ClientDirective = (load, options) => {
   else addEventListener('load', floor, { once: true });
 };
 
-/** How long after the load event an island whose page script never said wakes all the same. */
+/** How long after the load event an island wakes whose page script has not said: its answer is slow, or it never ran. */
 const FLOOR_MS = 3_000;
 export default after;

@@ -7,7 +7,7 @@ import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary } from '../../../backend/shop.ts';
 import type { CardSetup } from '../../../shared/card.ts';
 import { pageFromNext } from '../../../shared/paging.ts';
-import { cleanQuery } from '../rules/recent-searches.ts';
+import { addressQuery } from '../rules/first-read.ts';
 import { firstResults, searchProducts } from '../state/search.ts';
 import { makeT, type Labels } from '../../../i18n/messages.ts';
 import { rememberSearch } from '../state/recent-searches.ts';
@@ -27,7 +27,7 @@ export default function SearchResults({
   const t = makeT(labels);
   // The address's query is read once hydrated (null until then), so the first render matches the prerendered page.
   const hydrated = useHydrated();
-  const query = hydrated ? cleanQuery(new URLSearchParams(location.search).get('q') ?? '') : null;
+  const query = hydrated ? addressQuery(location.search) : null;
   const [items, setItems] = useState<ProductSummary[]>([]);
   const [count, setCount] = useState(0);
   const [next, setNext] = useState<number | null>(null);

@@ -9,7 +9,7 @@
 import type { Lang } from '#contract/schemas.ts';
 import type { ProductSummary } from '../../../backend/shop.ts';
 import { cardHtml, FIRST_ROW, listingCard, type CardSetup } from '../../../shared/card.ts';
-import { cleanQuery } from '../rules/recent-searches.ts';
+import { addressQuery } from '../rules/first-read.ts';
 import { firstResults } from '../state/search.ts';
 import { configuredPlan } from '../../../shared/ui/installment-plan.ts';
 import { makeT, type Labels } from '../../../i18n/messages.ts';
@@ -24,9 +24,6 @@ export const FIRST_SCREEN_ID = 'search-first';
  */
 export const FIRST_SCREEN_DONE = 'bozor:first-screen';
 
-/** The longest the island sleeps for the first screen: then it wakes to show the wait, or the failure, itself. */
-const FIRST_SCREEN_WAIT_MS = 3_000;
-
 export interface FirstScreenSetup {
   lang: Lang;
   labels: Labels<'searchResults'>;
@@ -35,14 +32,16 @@ export interface FirstScreenSetup {
 
 /** Asks for the address's query's first results and draws them as they come (a failure is the island's to show). */
 export function showFirstScreen(): void {
-  const query = cleanQuery(new URLSearchParams(location.search).get('q') ?? '');
+  const query = addressQuery(location.search);
   const done = () => void document.dispatchEvent(new Event(FIRST_SCREEN_DONE));
   if (!query) return done();
-  const shown = firstResults(query).then(
-    (page) => firstRowPainted(drawFirstScreen(query, page.results, page.count)),
-    () => undefined,
-  );
-  void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(done);
+  // A slow answer is the island's to wait for: it wakes on its own soon after the page's load (`client:after`).
+  void firstResults(query)
+    .then(
+      (page) => firstRowPainted(drawFirstScreen(query, page.results, page.count)),
+      () => undefined,
+    )
+    .then(done);
 }
 
 /** Resolves once the photos given are decoded (or failed) and a frame has shown them. */
